@@ -1,0 +1,20 @@
+"""The statistics of the lecture block: pure numpy/scipy, no plotting, no widgets.
+
+Every name is also importable from :mod:`evalteach`.
+"""
+from . import intervals, losses, multiple, resampling, roc, tests
+from .intervals import *  # noqa: F401,F403
+from .losses import *  # noqa: F401,F403
+from .multiple import *  # noqa: F401,F403
+from .resampling import *  # noqa: F401,F403
+from .roc import *  # noqa: F401,F403
+from .tests import *  # noqa: F401,F403
+
+__all__ = [
+    *intervals.__all__,
+    *tests.__all__,
+    *multiple.__all__,
+    *roc.__all__,
+    *resampling.__all__,
+    *losses.__all__,
+]

@@ -1,0 +1,3 @@
+"""resampling."""
+
+__all__ = []
