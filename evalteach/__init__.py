@@ -1,1 +1,43 @@
-"""evalteach."""
+"""evalteach: interactive lessons on evaluating hypotheses and comparing learning algorithms.
+
+The statistics (:mod:`evalteach.stats`) are imported at once; the simulations
+(:mod:`evalteach.simulate`) and the explorers (:mod:`evalteach.widgets`) on first use.
+
+Examples
+--------
+>>> import evalteach as et
+>>> et.proportion_interval(12, 40)            # doctest: +SKIP
+>>> et.SamplingErrorExplorer(error=0.3, n=40)  # doctest: +SKIP
+"""
+import importlib
+
+from . import stats
+from .data import load_dataset, random_dataset
+from .learners import make_learner
+from .plotting import presenter
+from .stats import *  # noqa: F401,F403
+
+__version__ = "0.1.0"
+
+_LAZY_MODULES = ("simulate", "widgets")
+
+
+def __getattr__(name):
+    if name in _LAZY_MODULES:
+        return importlib.import_module(f".{name}", __name__)
+    widgets = importlib.import_module(".widgets", __name__)
+    if name in widgets.__all__:
+        return getattr(widgets, name)
+    simulate = importlib.import_module(".simulate", __name__)
+    if name in simulate.__all__:
+        return getattr(simulate, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    widgets = importlib.import_module(".widgets", __name__)
+    return sorted(set(globals()) | set(widgets.__all__))
+
+
+__all__ = [*stats.__all__, "load_dataset", "random_dataset", "make_learner", "presenter",
+           "simulate", "widgets"]

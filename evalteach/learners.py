@@ -1,0 +1,55 @@
+"""The classifiers the lessons use: ordinary scikit-learn estimators, by short name."""
+from __future__ import annotations
+
+from . import _validate
+
+LEARNERS = {
+    "1nn": "1-nearest neighbour (memorises its training set)",
+    "knn": "5-nearest neighbours (scaled features)",
+    "tree": "decision tree (unpruned)",
+    "stump": "decision stump (depth 1)",
+    "naive_bayes": "Gaussian naive Bayes",
+    "logistic": "logistic regression (scaled features)",
+    "majority": "always predicts the majority class of its training set",
+}
+
+
+def make_learner(name="1nn", seed=0):
+    """An unfitted scikit-learn classifier.
+
+    Parameters
+    ----------
+    name : str
+        One of ``LEARNERS``: ``"1nn"``, ``"knn"``, ``"tree"``, ``"stump"``,
+        ``"naive_bayes"``, ``"logistic"``, ``"majority"``.
+    seed : int
+        ``random_state`` for learners that use one.
+
+    Examples
+    --------
+    >>> make_learner("stump")
+    DecisionTreeClassifier(max_depth=1, random_state=0)
+    """
+    _validate.choice("name", name, tuple(LEARNERS))
+    seed = _validate.integer("seed", seed, low=0)
+    from sklearn.dummy import DummyClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    if name == "1nn":
+        return KNeighborsClassifier(n_neighbors=1)
+    if name == "knn":
+        return make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=5))
+    if name == "tree":
+        return DecisionTreeClassifier(random_state=seed)
+    if name == "stump":
+        return DecisionTreeClassifier(max_depth=1, random_state=seed)
+    if name == "naive_bayes":
+        return GaussianNB()
+    if name == "logistic":
+        return make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))
+    return DummyClassifier(strategy="most_frequent")

@@ -1,0 +1,13 @@
+"""Vectorised Monte Carlo simulations (numpy, no Python loop over trials), all seeded.
+
+Built on :mod:`evalteach.stats`; the explorers in :mod:`evalteach.widgets` draw them.
+"""
+from . import comparison, curves, experiments, intervals, sampling
+from .comparison import *  # noqa: F401,F403
+from .curves import *  # noqa: F401,F403
+from .experiments import *  # noqa: F401,F403
+from .intervals import *  # noqa: F401,F403
+from .sampling import *  # noqa: F401,F403
+
+__all__ = [*sampling.__all__, *intervals.__all__, *experiments.__all__, *comparison.__all__,
+           *curves.__all__]

@@ -1,0 +1,3 @@
+"""comparison simulations."""
+
+__all__ = []

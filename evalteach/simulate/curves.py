@@ -1,0 +1,3 @@
+"""curves simulations."""
+
+__all__ = []

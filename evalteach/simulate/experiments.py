@@ -1,0 +1,3 @@
+"""experiments simulations."""
+
+__all__ = []

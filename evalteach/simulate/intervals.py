@@ -1,0 +1,3 @@
+"""intervals simulations."""
+
+__all__ = []

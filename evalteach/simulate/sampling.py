@@ -1,0 +1,3 @@
+"""sampling simulations."""
+
+__all__ = []

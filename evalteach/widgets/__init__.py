@@ -1,0 +1,40 @@
+"""Interactive explorers, one per idea of the lecture block.
+
+Each is a class: leave an instance as the last expression of a cell to display it.
+They are imported on first use, so ``import evalteach`` stays fast.
+"""
+import importlib
+
+_MODULES = {
+    "SamplingErrorExplorer": "sampling_error",
+    "CLTExplorer": "clt",
+    "ZTableExplorer": "ztable",
+    "ROCExplorer": "roc",
+    "TvsZExplorer": "t_vs_z",
+    "BinomialNormalExplorer": "binomial_normal",
+    "IntervalCoverageExplorer": "interval_coverage",
+    "HypothesisComparisonExplorer": "hypothesis_comparison",
+    "ResamplingExplorer": "resampling",
+    "AlgorithmComparisonExplorer": "algorithm_comparison",
+    "TestSetReuseExplorer": "test_set_reuse",
+    "LearningCurveExplorer": "learning_curve",
+    "ImbalanceExplorer": "imbalance",
+    "LossExplorer": "loss",
+    "CriticalDifferenceExplorer": "critical_difference",
+    "NumericQuestion": "quiz",
+    "MultipleChoice": "quiz",
+}
+EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer"))
+__all__ = list(_MODULES)
+
+
+def __getattr__(name):
+    if name in _MODULES:
+        value = getattr(importlib.import_module(f".{_MODULES[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

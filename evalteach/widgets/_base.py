@@ -1,0 +1,416 @@
+"""The explorer framework: controls -> model -> view.
+
+An explorer is a small class. It declares its controls (:meth:`Explorer._controls`),
+computes a result from the plain control values (:meth:`Explorer._compute`, a pure
+function of the state that calls :mod:`evalteach.stats` and :mod:`evalteach.simulate`),
+builds its matplotlib artists once (:meth:`Explorer._build`) and updates them in
+place (:meth:`Explorer._draw`). The base class does the rest:
+
+* renders the figure with Agg into an ``ipywidgets.Image`` (no front-end extension
+  beyond ipywidgets, no flicker), redrawing only the artists marked dynamic over a
+  cached background when nothing else changed (blitting);
+* updates synchronously, so setting a control from Python has updated ``result``
+  and ``image`` when the assignment returns;
+* turns off continuous slider updates when one update is too slow for live dragging,
+  so the kernel never queues redraws behind each other;
+* shows any exception raised by an update inline and keeps the last good picture;
+* puts a PNG of the current figure in the display bundle, for front ends that
+  cannot run widgets (GitHub, nbconvert);
+* keeps a text summary of the numbers beside the picture, for screen readers.
+"""
+from __future__ import annotations
+
+import base64
+import html
+import io
+import time
+from contextlib import contextmanager
+
+import ipywidgets as W
+import matplotlib as mpl
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from PIL import Image as PILImage
+
+from .. import _validate, plotting
+
+#: An update slower than this (seconds) switches sliders to update on release only.
+SLOW_UPDATE = 0.15
+
+_NUMERIC = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.BoundedIntText, W.BoundedFloatText)
+_SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.IntRangeSlider, W.FloatRangeSlider)
+_CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons, W.Select)
+
+
+# --- control factories: one look for every explorer -------------------------------------
+
+
+def _style(control):
+    control.style.description_width = "initial"
+    return control
+
+
+def slider(description, value, min, max, step=1, *, readout_format=None, tooltip=None):
+    """An integer slider if every number is an integer, else a float slider."""
+    integral = all(float(x).is_integer() for x in (value, min, max, step))
+    if integral:
+        control = W.IntSlider(value=int(value), min=int(min), max=int(max), step=int(step))
+    else:
+        control = W.FloatSlider(value=value, min=min, max=max, step=step,
+                                readout_format=readout_format or ".3g")
+    control.description = description
+    control.continuous_update = True
+    if tooltip:
+        control.tooltip = tooltip
+    return _style(control)
+
+
+def log_slider(description, value, min_exp, max_exp, *, base=10, step=0.1, tooltip=None):
+    """A slider moving on a log scale from base**min_exp to base**max_exp."""
+    control = W.FloatLogSlider(value=value, base=base, min=min_exp, max=max_exp, step=step,
+                               description=description, continuous_update=True)
+    if tooltip:
+        control.tooltip = tooltip
+    return _style(control)
+
+
+def dropdown(description, options, value=None, *, tooltip=None):
+    """A drop-down list; ``options`` is a list of values or of (label, value) pairs."""
+    control = W.Dropdown(options=options, description=description)
+    if value is not None:
+        control.value = value
+    if tooltip:
+        control.tooltip = tooltip
+    return _style(control)
+
+
+def buttons(description, options, value=None, *, tooltip=None):
+    """A row of toggle buttons for a few mutually exclusive options."""
+    control = W.ToggleButtons(options=options, description=description)
+    if value is not None:
+        control.value = value
+    if tooltip:
+        control.tooltip = tooltip
+    return _style(control)
+
+
+def checkbox(description, value=False, *, tooltip=None):
+    """An on/off switch."""
+    control = W.Checkbox(value=value, description=description, indent=False)
+    if tooltip:
+        control.tooltip = tooltip
+    return _style(control)
+
+
+def text(description, value="", *, placeholder="", tooltip=None):
+    """A one-line text box (updates when the user presses Enter or leaves it)."""
+    control = W.Text(value=value, description=description, placeholder=placeholder,
+                     continuous_update=False)
+    if tooltip:
+        control.tooltip = tooltip
+    return _style(control)
+
+
+def _option_values(control):
+    return [o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in control.options]
+
+
+def png_bytes(canvas, compress_level=1):
+    """Encode an Agg canvas's current pixel buffer as PNG (fast, low compression)."""
+    width, height = canvas.get_width_height(physical=True)
+    image = PILImage.frombuffer("RGBA", (width, height), canvas.buffer_rgba(), "raw", "RGBA", 0, 1)
+    out = io.BytesIO()
+    image.save(out, format="png", compress_level=compress_level)
+    return out.getvalue()
+
+
+class Explorer:
+    """Base class of every interactive explorer.
+
+    Parameters
+    ----------
+    seed : int, default 0
+        Seed of the random draws; the same seed gives the same pictures.
+    **values
+        Initial control values by control name, e.g. ``n=40``.
+
+    Attributes
+    ----------
+    controls : dict of str -> ipywidgets.Widget
+        The controls, by name. Setting ``controls[name].value`` redraws at once.
+    state : dict
+        The plain control values (and ``seed``) that the model is computed from.
+    result : object
+        What the model computed for ``state``: the numbers shown.
+    figure : matplotlib.figure.Figure
+    image : bytes
+        The rendered PNG of ``figure``.
+    error : str or None
+        The message shown inline if the last update failed, else None.
+    widget : ipywidgets.VBox
+        The whole interactive view.
+    """
+
+    #: Heading shown above the controls.
+    title = ""
+    #: Figure size in inches.
+    figsize = (9.0, 4.0)
+    #: Show a "Resample" button that draws new random data.
+    resample_button = False
+    #: Control name -> milliseconds per frame, for controls that get a Play button.
+    play = {}
+
+    # --- the four hooks a subclass implements --------------------------------------------
+
+    def _controls(self):  # pragma: no cover - abstract
+        """Return a dict name -> ipywidget (use the factories in this module)."""
+        raise NotImplementedError
+
+    def _compute(self, state):  # pragma: no cover - abstract
+        """Return the result for ``state`` (pure: no drawing)."""
+        raise NotImplementedError
+
+    def _build(self, figure):  # pragma: no cover - abstract
+        """Create the axes and artists on an empty ``figure``."""
+        raise NotImplementedError
+
+    def _draw(self, result):  # pragma: no cover - abstract
+        """Update the artists in place to show ``result``."""
+        raise NotImplementedError
+
+    def _summary(self, result):
+        """One or two plain sentences stating the numbers shown."""
+        return ""
+
+    # --- construction ---------------------------------------------------------------------
+
+    def __init__(self, *, seed=0, **values):
+        self.seed = _validate.integer("seed", seed, low=0)
+        self.controls = dict(self._controls())
+        self._check_values(values)
+        for name, value in values.items():
+            self.controls[name].value = value
+        self.result = None
+        self.image = b""
+        self.error = None
+        self._holding = False
+        self._dynamic = []
+        self._background = None
+        self._full = True
+        self._make_view()
+        self._new_figure()
+        self._update(raise_errors=True)
+        for control in self.controls.values():
+            control.observe(self._on_change, names="value")
+        plotting.listen(self)
+
+    def _check_values(self, values):
+        for name, value in values.items():
+            if name not in self.controls:
+                known = ", ".join(sorted(self.controls))
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument "
+                                f"{name!r}; its controls are: {known}")
+            self._check_value(name, self.controls[name], value)
+
+    @staticmethod
+    def _check_value(name, control, value):
+        if isinstance(control, _NUMERIC):
+            if isinstance(control, (W.IntSlider, W.BoundedIntText)):
+                value = _validate.integer(name, value)
+            else:
+                value = _validate.real(name, value)
+            low, high = control.min, control.max
+            if isinstance(control, W.FloatLogSlider):
+                low, high = control.base ** control.min, control.base ** control.max
+            if not low <= value <= high:
+                raise ValueError(f"{name} must be between {low:g} and {high:g}, got {value!r}")
+        elif isinstance(control, _CHOICES):
+            options = _option_values(control)
+            if value not in options:
+                raise ValueError(f"{name} must be one of {options}, got {value!r}")
+        elif isinstance(control, (W.Checkbox, W.ToggleButton)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise TypeError(f"{name} must be True or False, got {value!r}")
+        elif isinstance(control, W.Text) and not isinstance(value, str):
+            raise TypeError(f"{name} must be a string, got {value!r}")
+
+    def _make_view(self):
+        t = plotting.theme()
+        self._heading = W.HTML(f"<b>{html.escape(self.title)}</b>" if self.title else "")
+        self._buttons = []
+        for name, interval in self.play.items():
+            target = self.controls[name]
+            player = W.Play(min=target.min, max=target.max, step=target.step,
+                            value=target.value, interval=interval, description=f"Play {name}")
+            W.jslink((player, "value"), (target, "value"))
+            self._buttons.append(player)
+        if self.resample_button:
+            button = W.Button(description="Resample", icon="refresh",
+                              tooltip="Draw new random data (the seed moves on by one)")
+            button.on_click(lambda _: self.resample())
+            self._buttons.append(button)
+        self._control_box = W.Box(list(self.controls.values()) + self._buttons,
+                                  layout=W.Layout(display="flex", flex_flow="row wrap",
+                                                  align_items="center"))
+        self._error = W.HTML(layout=W.Layout(display="none"))
+        self._progress = W.FloatProgress(min=0.0, max=1.0, description="working",
+                                         layout=W.Layout(display="none"))
+        self._image = W.Image(format="png", layout=W.Layout(max_width="100%", height="auto"))
+        self._summary_html = W.HTML()
+        self.widget = W.VBox([self._heading, self._control_box, self._progress, self._error,
+                              self._image, self._summary_html])
+        self.widget.add_class("evalteach-explorer")
+        self._style_controls(t)
+
+    def _style_controls(self, t):
+        for control in self.controls.values():
+            if isinstance(control, _SLIDERS + (W.Dropdown, W.Text)):
+                control.layout.width = t.control_width
+            if "font_size" in control.style.keys:
+                control.style.font_size = t.control_font
+        self._heading.style.font_size = t.control_font
+
+    def _new_figure(self):
+        t = plotting.theme()
+        self._dynamic = []
+        self._background = None
+        with mpl.rc_context(t.rc()):
+            self.figure = Figure(figsize=self.figsize, dpi=t.dpi, layout="constrained")
+            FigureCanvasAgg(self.figure)
+            self._build(self.figure)
+        self._layout_frozen = False
+
+    # --- the update loop ------------------------------------------------------------------
+
+    @property
+    def state(self):
+        """The control values (plain Python values) and the seed."""
+        values = {name: control.value for name, control in self.controls.items()}
+        values["seed"] = self.seed
+        return values
+
+    def dynamic(self, *artists):
+        """Mark artists that change on every update, so only they are redrawn (blitting).
+
+        Call from :meth:`_build`. Anything not marked is drawn once into a cached
+        background; call :meth:`relayout` from :meth:`_draw` when that changes.
+        """
+        for artist in artists:
+            artist.set_animated(True)
+            self._dynamic.append(artist)
+
+    def relayout(self):
+        """Ask for a full redraw in this update (axis limits, labels or static artists changed)."""
+        self._full = True
+
+    def report_progress(self, fraction):
+        """Show how far a long computation is (0 to 1); call from :meth:`_compute`."""
+        self._progress.layout.display = "flex"
+        self._progress.value = float(min(max(fraction, 0.0), 1.0))
+
+    def _on_change(self, change):
+        if self._holding:
+            return
+        started = time.perf_counter()
+        self._update()
+        if time.perf_counter() - started > SLOW_UPDATE:
+            for control in self.controls.values():
+                if isinstance(control, _SLIDERS):
+                    control.continuous_update = False
+
+    def _update(self, raise_errors=False):
+        try:
+            result = self._compute(self.state)
+            self._full = self._background is None
+            with mpl.rc_context(plotting.theme().rc()):
+                self._draw(result)
+            png = self._render()
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never raised into the kernel
+            if raise_errors:
+                raise
+            self._show_error(exc)
+            return False
+        finally:
+            self._progress.layout.display = "none"
+        self.result, self.image, self.error = result, png, None
+        self._image.value = png
+        self._summary_html.value = (f"<div class='evalteach-summary' aria-live='polite'>"
+                                    f"{html.escape(self._summary(result))}</div>")
+        self._error.layout.display = "none"
+        return True
+
+    def _show_error(self, exc):
+        self.error = f"{type(exc).__name__}: {exc}"
+        self._error.value = (
+            "<div role='alert' style='border-left:4px solid #D55E00;padding:4px 8px;"
+            "background:#fdf0e8'>Could not update: "
+            f"<code>{html.escape(self.error)}</code>. The picture shows the last valid settings.</div>"
+        )
+        self._error.layout.display = "block"
+        if self.result is not None:  # put the artists back to the last good picture
+            try:
+                with mpl.rc_context(plotting.theme().rc()):
+                    self._draw(self.result)
+                self._full = True
+            except Exception:  # noqa: BLE001 - the PNG already shows the last good state
+                pass
+
+    def _render(self):
+        canvas = self.figure.canvas
+        if self._full or self._background is None:
+            canvas.draw()
+            if not self._layout_frozen:
+                # Constrained layout once, then freeze the positions: cheaper redraws, no jitter.
+                self.figure.set_layout_engine("none")
+                self._layout_frozen = True
+            self._background = canvas.copy_from_bbox(self.figure.bbox) if self._dynamic else None
+        else:
+            canvas.restore_region(self._background)
+        for artist in self._dynamic:
+            self.figure.draw_artist(artist)
+        return png_bytes(canvas)
+
+    # --- public actions -------------------------------------------------------------------
+
+    def set(self, **values):
+        """Set several controls at once with a single redraw.
+
+        Examples
+        --------
+        >>> explorer.set(n=100, confidence=0.9)  # doctest: +SKIP
+        """
+        self._check_values(values)
+        self._holding = True
+        try:
+            for name, value in values.items():
+                self.controls[name].value = value
+        finally:
+            self._holding = False
+        return self._update()
+
+    def resample(self):
+        """Draw new random data: move the seed on by one and redraw."""
+        self.seed += 1
+        return self._update()
+
+    def rebuild(self):
+        """Recreate the figure from scratch and redraw it (what in-place updates avoid)."""
+        self._new_figure()
+        return self._update()
+
+    def restyle(self):
+        """Redraw in the current theme (called by :func:`evalteach.presenter`)."""
+        self._style_controls(plotting.theme())
+        self.rebuild()
+
+    # --- display --------------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
+        bundle["image/png"] = base64.b64encode(self.image).decode("ascii")
+        bundle["text/plain"] = f"{self.title or type(self).__name__}. {self._summary(self.result)}"
+        return bundle
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.state}>"
