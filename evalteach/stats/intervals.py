@@ -29,6 +29,8 @@ INTERVAL_SIDES = ("two", "lower", "upper")
 #: The classic table of the slides (Mitchell ch. 5): two-sided levels and their rounded z_N.
 TABLE_LEVELS = (0.50, 0.68, 0.80, 0.90, 0.95, 0.98, 0.99)
 TABLE_Z = (0.67, 1.00, 1.28, 1.64, 1.96, 2.33, 2.58)
+#: The same rows read as one-sided levels, c' = 1 - (1 - c) / 2.
+TABLE_LEVELS_ONE_SIDED = (0.75, 0.84, 0.90, 0.95, 0.975, 0.99, 0.995)
 #: The one-sided row z'_N of the slides: the z with N% of the area below it.
 TABLE_Z_ONE_SIDED = (0.0, 0.47, 0.84, 1.28, 1.64, 2.05, 2.33)
 
@@ -104,9 +106,7 @@ def _table_level(absz, sided):
     absz = np.asarray(absz, dtype=float)
     # the tolerance lets a z computed as 1.6399999999 count as the table's 1.64
     index = np.searchsorted(np.asarray(TABLE_Z), absz + 1e-9, side="right")
-    levels = np.asarray((0.0,) + TABLE_LEVELS)
-    if sided == "one":
-        levels = np.where(levels > 0, 1.0 - (1.0 - levels) / 2.0, 0.0)
+    levels = np.asarray((0.0,) + (TABLE_LEVELS if sided == "two" else TABLE_LEVELS_ONE_SIDED))
     found = levels[index]
     return float(found) if found.ndim == 0 else found
 

@@ -1,0 +1,201 @@
+"""evalteach.stats.intervals: slides' worked examples and cross-checks against scipy/statsmodels."""
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+from statsmodels.stats.proportion import proportion_confint
+
+import evalteach as et
+from evalteach.stats import intervals
+from evalteach.stats.intervals import _bounds
+
+LEVELS = (0.50, 0.68, 0.80, 0.90, 0.95, 0.98, 0.99)
+
+
+# --- critical values and the z table ---------------------------------------------------
+
+def test_critical_values_match_scipy():
+    rng = np.random.default_rng(1)
+    for c in rng.uniform(0.01, 0.999, 30):
+        assert et.z_critical(c) == pytest.approx(stats.norm.ppf(1 - (1 - c) / 2), rel=1e-12)
+        assert et.z_critical(c, "one") == pytest.approx(stats.norm.ppf(c), rel=1e-12, abs=1e-12)
+        df = int(rng.integers(1, 60))
+        assert et.t_critical(c, df) == pytest.approx(stats.t.ppf(1 - (1 - c) / 2, df), rel=1e-12)
+        assert et.t_critical(c, df, "one") == pytest.approx(stats.t.ppf(c, df), rel=1e-12, abs=1e-12)
+
+
+def test_known_critical_values():
+    assert et.z_critical(0.95) == pytest.approx(1.95996, abs=1e-5)
+    assert et.z_critical(0.90, sided="one") == pytest.approx(1.2816, abs=1e-4)
+    assert et.t_critical(0.95, 9) == pytest.approx(2.262, abs=1e-3)  # Mitchell's t_{95,9}
+
+
+def test_confidence_for_z_inverts_z_critical():
+    for c in (0.5, 0.8, 0.9, 0.95, 0.99):
+        assert et.confidence_for_z(et.z_critical(c)) == pytest.approx(c, abs=1e-12)
+        assert et.confidence_for_z(et.z_critical(c, "one"), "one") == pytest.approx(c, abs=1e-12)
+    assert et.confidence_for_z(-1.96) == pytest.approx(0.95, abs=1e-4)  # the observed direction
+
+
+def test_one_sided_confidence():
+    assert et.one_sided_confidence(0.90) == pytest.approx(0.95)
+    assert et.one_sided_confidence(0.50) == pytest.approx(0.75)
+    assert et.one_sided_confidence(0.99) == pytest.approx(0.995)
+
+
+def test_slides_z_rows():
+    """The z_N and z'_N rows of the slides are the normal quantiles rounded to two decimals."""
+    table = et.z_table()
+    assert table.levels == LEVELS
+    assert table.two_sided == (0.67, 1.00, 1.28, 1.64, 1.96, 2.33, 2.58)
+    assert table.one_sided == (0.0, 0.47, 0.84, 1.28, 1.64, 2.05, 2.33)
+    exact_two = [round(et.z_critical(c), 2) for c in LEVELS]
+    exact_one = [round(et.z_critical(c, "one"), 2) for c in LEVELS]
+    assert exact_one == list(table.one_sided)
+    # every printed two-sided value is the rounded quantile except 68%, the one-sigma rule
+    assert exact_two == [0.67, 0.99, 1.28, 1.64, 1.96, 2.33, 2.58]
+    assert et.confidence_for_z(1.00) == pytest.approx(0.6827, abs=1e-4)
+    assert table.two_sided_exact[4] == pytest.approx(1.959964, abs=1e-6)
+    md = table._repr_markdown_()
+    assert "| 2.58 |" in md and "2.05" in md and "0.9945" in md
+
+
+def test_table_confidence_reads_the_table():
+    assert et.table_confidence(1.644) == 0.90
+    assert et.table_confidence(1.644, "one") == 0.95
+    assert et.table_confidence(0.848) == 0.50
+    assert et.table_confidence(0.848, "one") == 0.75
+    assert et.table_confidence(0.5) == 0
+    assert et.table_confidence(-2.6) == 0.99
+    assert et.table_confidence(1.6399999999) == 0.90  # rounding noise counts as the entry
+    assert et.table_confidence(1.639) == 0.80
+    ones = [et.table_confidence(z, "one") for z in intervals.TABLE_Z]
+    assert ones == [0.75, 0.84, 0.90, 0.95, 0.975, 0.99, 0.995]
+    assert ones == pytest.approx([et.one_sided_confidence(c) for c in LEVELS], abs=1e-12)
+    twos = [et.table_confidence(z) for z in intervals.TABLE_Z]
+    assert twos == list(LEVELS)
+
+
+# --- intervals: worked examples --------------------------------------------------------
+
+def test_mitchell_12_of_40():
+    r = et.proportion_interval(12, 40)
+    assert r.estimate == 0.3
+    assert (round(r.low, 3), round(r.high, 3)) == (0.158, 0.442)
+    assert r.se == pytest.approx(math.sqrt(0.3 * 0.7 / 40))
+    assert (r.confidence, r.sided, r.method, r.n) == (0.95, "two", "wald", 40)
+    md = r._repr_markdown_()
+    assert r"\frac{12}{40}" in md and "0.158" in md and "0.442" in md and "95%" in md
+
+
+@pytest.mark.parametrize("k, n, low, high", [(750, 1000, 0.732, 0.767), (75, 100, 0.691, 0.801)])
+def test_witten_eibe_80_percent(k, n, low, high):
+    """Witten & Eibe's interval with their rounded z = 1.28 is the Wilson score interval."""
+    r = et.proportion_interval(k, n, 0.80, method="wilson", z=1.28)
+    assert (round(r.low, 3), round(r.high, 3)) == (low, high)
+    assert r.z == 1.28 and r.se is None
+
+
+def test_witten_eibe_n10():
+    # f = 75% of N = 10 is no whole count, so the book's third example checks the kernel arithmetic
+    low, high = _bounds(7.5, 10, 0.80, "wilson", "two", 1.28)
+    assert (round(low, 3), round(high, 3)) == (0.549, 0.881)
+
+
+def test_one_sided_bounds():
+    two = et.proportion_interval(12, 40, 0.90)
+    upper = et.proportion_interval(12, 40, 0.95, sided="upper")
+    lower = et.proportion_interval(12, 40, 0.95, sided="lower")
+    assert upper.high == pytest.approx(two.high) and upper.low == 0
+    assert lower.low == pytest.approx(two.low) and lower.high == 1
+    assert "at most" in upper.verdict and "at least" in lower.verdict
+
+
+def test_wald_is_clipped():
+    low, high = et.proportion_bounds(1, 10)
+    raw = 0.1 - 1.959964 * math.sqrt(0.09 / 10)
+    assert raw < 0 and low == 0 and high == pytest.approx(0.1 + 1.959964 * math.sqrt(0.009), abs=1e-6)
+    assert et.proportion_bounds(0, 10) == (0.0, 0.0)  # Wald collapses at k = 0: the reason for Wilson
+
+
+# --- intervals: randomised cross-checks -------------------------------------------------
+
+def _random_cases(seed, size=40):
+    rng = np.random.default_rng(seed)
+    n = rng.integers(1, 400, size)
+    k = rng.integers(0, n + 1)
+    c = rng.uniform(0.5, 0.995, size)
+    return k, n, c
+
+
+@pytest.mark.parametrize("method, sm", [("wald", "normal"), ("wilson", "wilson"), ("clopper-pearson", "beta")])
+def test_two_sided_matches_statsmodels(method, sm):
+    k, n, c = _random_cases(2)
+    for ki, ni, ci in zip(k, n, c):
+        low, high = proportion_confint(ki, ni, alpha=1 - ci, method=sm)
+        got = et.proportion_interval(int(ki), int(ni), ci, method=method)
+        assert got.low == pytest.approx(max(low, 0.0), abs=1e-9)
+        assert got.high == pytest.approx(min(high, 1.0), abs=1e-9)
+
+
+@pytest.mark.parametrize("method, sm", [("wald", "normal"), ("wilson", "wilson"), ("clopper-pearson", "beta")])
+def test_one_sided_matches_statsmodels(method, sm):
+    """A one-sided c bound is one end of the two-sided (2c - 1) interval."""
+    k, n, c = _random_cases(3)
+    c = np.maximum(c, 0.6)
+    for ki, ni, ci in zip(k, n, c):
+        low, high = proportion_confint(ki, ni, alpha=2 * (1 - ci), method=sm)
+        assert et.proportion_bounds(ki, ni, ci, method, "lower")[0] == pytest.approx(max(low, 0), abs=1e-9)
+        assert et.proportion_bounds(ki, ni, ci, method, "upper")[1] == pytest.approx(min(high, 1), abs=1e-9)
+
+
+@pytest.mark.parametrize("method, scipy_method", [("wilson", "wilson"), ("clopper-pearson", "exact")])
+def test_matches_scipy_binomtest(method, scipy_method):
+    k, n, c = _random_cases(4)
+    for ki, ni, ci in zip(k, n, c):
+        ref = stats.binomtest(int(ki), int(ni)).proportion_ci(ci, method=scipy_method)
+        got = et.proportion_interval(int(ki), int(ni), ci, method=method)
+        assert (got.low, got.high) == pytest.approx((ref.low, ref.high), abs=1e-9)
+
+
+def test_bounds_vectorised_equal_scalar():
+    k, n, c = _random_cases(5, 60)
+    for method in intervals.METHODS:
+        for sided in intervals.INTERVAL_SIDES:
+            low, high = et.proportion_bounds(k, n, 0.9, method, sided)
+            assert low.shape == high.shape == k.shape
+            for i in range(0, 60, 7):
+                r = et.proportion_interval(int(k[i]), int(n[i]), 0.9, method, sided)
+                assert (low[i], high[i]) == pytest.approx((r.low, r.high), abs=1e-12)
+    low, high = et.proportion_bounds(np.arange(5)[:, None], np.array([10, 20, 40]))
+    assert low.shape == (5, 3)
+
+
+def test_z_override():
+    r = et.proportion_interval(30, 100, 0.80, z=1.28)
+    assert r.high - r.estimate == pytest.approx(1.28 * math.sqrt(0.21 / 100))
+    exact = et.proportion_interval(30, 100, 0.80)
+    assert exact.z == pytest.approx(1.2816, abs=1e-4) and exact.high > r.high
+
+
+# --- test-set size ---------------------------------------------------------------------
+
+def test_test_set_size_is_the_smallest_n():
+    rng = np.random.default_rng(6)
+    for _ in range(40):
+        e, h, c = rng.uniform(0.02, 0.98), rng.uniform(0.005, 0.2), rng.uniform(0.6, 0.99)
+        r = et.test_set_size(e, h, c)
+        z = stats.norm.ppf(1 - (1 - c) / 2)
+        half = lambda n: z * math.sqrt(e * (1 - e) / n)  # noqa: E731
+        assert half(r.n) <= h * (1 + 1e-12)
+        assert r.n == 1 or half(r.n - 1) > h
+        assert int(r) == r.n
+
+
+def test_test_set_size_examples():
+    r = et.test_set_size(0.25, 0.05)
+    assert r.n == 289  # 1.96^2 * 0.1875 / 0.0025 = 288.1
+    assert et.test_set_size(0.3, 0.1, 0.95).n == 81
+    md = r._repr_markdown_()
+    assert "288.1" in md and "289" in md
