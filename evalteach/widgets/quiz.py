@@ -1,0 +1,321 @@
+"""Self-check questions for the lessons: a number with a tolerance, or one of several options.
+
+A question is displayed by leaving it as the last expression of a cell. The student
+types or picks an answer and presses "Check"; the feedback appears under the question
+("Correct" with the explanation, or "Not quite" with the hint). "Show answer" reveals
+the answer and the explanation. Where widgets cannot run (a static HTML page), the
+question is shown as text with the answer folded away.
+"""
+from __future__ import annotations
+
+import html
+import math
+import numbers
+
+import ipywidgets as W
+
+from .. import _validate, plotting
+
+__all__ = ["NumericQuestion", "MultipleChoice"]
+
+_GOOD = "#009E73"
+_BAD = "#D55E00"
+
+
+def _text(name, value, *, optional=False):
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {value!r}")
+    if not value.strip():
+        raise ValueError(f"{name} must not be empty, got {value!r}")
+    return value.strip()
+
+
+def _show(x):
+    """A number as a student would write it: up to 4 significant figures."""
+    return f"{x:.4g}"
+
+
+def parse_number(text):
+    """Read a number a student typed: ``0.3``, ``0,3``, ``30%``, ``12/40``; None if it is not one."""
+    if isinstance(text, (bool, type(None))):
+        return None
+    if isinstance(text, numbers.Real):
+        x = float(text)
+        return x if math.isfinite(x) else None
+    if not isinstance(text, str):
+        return None
+    s = text.strip().replace(" ", "")
+    scale = 1.0
+    if s.endswith("%"):
+        s, scale = s[:-1], 0.01
+    if "," in s and "." not in s:
+        s = s.replace(",", ".")
+    try:
+        if s.count("/") == 1:
+            num, den = s.split("/")
+            x = float(num) / float(den)
+        else:
+            x = float(s)
+    except (ValueError, ZeroDivisionError):
+        return None
+    x *= scale
+    return x if math.isfinite(x) else None
+
+
+class _Question:
+    """What both kinds of question share: prompt, feedback area, buttons, display."""
+
+    def __init__(self, prompt, hint, explanation):
+        self.prompt = _text("prompt", prompt)
+        self.hint = _text("hint", hint, optional=True)
+        self.explanation = _text("explanation", explanation, optional=True)
+        self.attempts = 0
+        self.solved = False
+        self._prompt = W.HTMLMath(f"<b>{html.escape(self.prompt)}</b>")
+        self._check_button = W.Button(description="Check", button_style="primary",
+                                      tooltip="Check your answer")
+        self._show_button = W.Button(description="Show answer", tooltip="Reveal the answer")
+        self._check_button.on_click(lambda _: self._on_check())
+        self._show_button.on_click(lambda _: self.show_answer())
+        self._feedback = W.HTMLMath()
+        self.widget = W.VBox([self._prompt, self._input_row(),
+                              W.HBox([self._check_button, self._show_button]), self._feedback])
+        self.widget.add_class("evalteach-question")
+        self.restyle()
+        plotting.listen(self)
+
+    # --- subclasses provide these ---------------------------------------------------------
+
+    def _input_row(self):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _current(self):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _judge(self, value):  # pragma: no cover - abstract
+        """Return (correct, message) for an answer; message is None unless it is unreadable."""
+        raise NotImplementedError
+
+    def _answer_text(self):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _plain_lines(self):
+        return []
+
+    # --- behaviour ------------------------------------------------------------------------
+
+    @property
+    def feedback(self):
+        """The feedback shown under the question, as HTML ("" before any answer)."""
+        return self._feedback.value
+
+    def check(self, value):
+        """Check an answer, show the feedback and return True if it is right.
+
+        Unreadable answers (text that is not a number, an option that does not
+        exist) are not errors: they return False and say so in the feedback.
+        """
+        correct, message = self._judge(value)
+        if message is not None:  # could not read the answer: tell the student, count nothing
+            self._say(_BAD, message)
+            return False
+        self.attempts += 1
+        if correct:
+            self.solved = True
+            self._say(_GOOD, "Correct.", self.explanation)
+        else:
+            self._say(_BAD, "Not quite.", f"Hint: {self.hint}" if self.hint else "Try again.")
+        return correct
+
+    def show_answer(self):
+        """Reveal the answer and the explanation."""
+        self._say("#0072B2", f"Answer: {self._answer_text()}.", self.explanation)
+
+    def _on_check(self):
+        self.check(self._current())
+
+    def _say(self, color, headline, detail=None):
+        body = f"<b style='color:{color}'>{html.escape(headline)}</b>"
+        if detail:
+            body += f" {html.escape(detail)}"
+        self._feedback.value = f"<div role='status' aria-live='polite'>{body}</div>"
+
+    def restyle(self):
+        """Follow the theme's control font size (called by :func:`evalteach.presenter`)."""
+        size = plotting.theme().control_font
+        for part in (self._prompt, self._feedback, self._check_button, self._show_button):
+            part.style.font_size = size
+
+    # --- display --------------------------------------------------------------------------
+
+    def _text_plain(self):
+        lines = [f"Question: {self.prompt}", *self._plain_lines()]
+        if self.hint:
+            lines.append(f"Hint: {self.hint}")
+        return "\n".join(lines)
+
+    def _html(self):
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self._plain_lines())
+        parts = [f"<p><b>Question.</b> {html.escape(self.prompt)}</p>"]
+        if items:
+            parts.append(f"<ul>{items}</ul>")
+        if self.hint:
+            parts.append(f"<p><i>Hint:</i> {html.escape(self.hint)}</p>")
+        answer = f"<b>{html.escape(self._answer_text())}</b>."
+        if self.explanation:
+            answer += " " + html.escape(self.explanation)
+        parts.append(f"<details><summary>Answer</summary><p>{answer}</p></details>")
+        return f"<div class='evalteach-question'>{''.join(parts)}</div>"
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = self.widget._repr_mimebundle_(**kwargs) or {}
+        bundle["text/plain"] = self._text_plain()
+        bundle["text/html"] = self._html()
+        return bundle
+
+    def __repr__(self):
+        return f"<{type(self).__name__} {self.prompt!r}>"
+
+
+class NumericQuestion(_Question):
+    """A question whose answer is a number, accepted within a tolerance.
+
+    Parameters
+    ----------
+    prompt : str
+        The question.
+    answer : float
+        The right answer; compute it with the library, e.g.
+        ``et.proportion_interval(12, 40).low``.
+    tolerance : float, default 0.01
+        How far an answer may be from ``answer`` and still count as right.
+    relative : bool, default False
+        If True, ``tolerance`` is a fraction of ``abs(answer)`` (0.01 = within 1%).
+    hint : str, optional
+        Shown after a wrong answer.
+    explanation : str, optional
+        Shown after a right answer or after "Show answer".
+
+    Students may type ``0.3``, ``0,3``, ``30%`` or ``12/40``.
+
+    Examples
+    --------
+    >>> import evalteach as et
+    >>> q = et.NumericQuestion("Error rate for 12 mistakes in 40 tests?", 12 / 40)
+    >>> q.check("0.3"), q.check(0.25), q.check("thirty")
+    (True, False, False)
+    """
+
+    def __init__(self, prompt, answer, *, tolerance=0.01, relative=False, hint=None,
+                 explanation=None):
+        self.answer = _validate.real("answer", answer)
+        self.tolerance = _validate.real("tolerance", tolerance, low=0.0)
+        if not isinstance(relative, bool):
+            raise TypeError(f"relative must be True or False, got {relative!r}")
+        self.relative = relative
+        super().__init__(prompt, hint, explanation)
+
+    def _input_row(self):
+        self._input = W.Text(placeholder="type a number", description="Your answer:",
+                             continuous_update=False, style={"description_width": "initial"})
+        self._input.observe(lambda change: change["new"].strip() and self._on_check(),
+                            names="value")
+        return self._input
+
+    def _current(self):
+        return self._input.value
+
+    def _close(self, x):
+        allowed = self.tolerance * abs(self.answer) if self.relative else self.tolerance
+        # a little slack for binary rounding, so that exactly-at-tolerance counts as right
+        return abs(x - self.answer) <= allowed + 1e-12 * max(1.0, abs(self.answer))
+
+    def _judge(self, value):
+        x = parse_number(value)
+        if x is None:
+            return False, f"Please type a number (for example 0.25 or 25%); {value!r} is not one."
+        return self._close(x), None
+
+    def check(self, value):
+        correct = super().check(value)
+        x = parse_number(value)
+        if not correct and x is not None and abs(self.answer) <= 1 and 1 < abs(x) <= 100 \
+                and self._close(x / 100):
+            self._say(_BAD, "Almost:", f"write it as a fraction, {_show(x / 100)}, or add a % sign.")
+        return correct
+
+    def _answer_text(self):
+        return _show(self.answer)
+
+
+class MultipleChoice(_Question):
+    """A question with one right option among several.
+
+    Parameters
+    ----------
+    prompt : str
+        The question.
+    options : sequence of str
+        At least two different options, shown in this order.
+    answer : int or str
+        The right option: its index in ``options`` or its text.
+    hint : str, optional
+        Shown after a wrong answer.
+    explanation : str, optional
+        Shown after a right answer or after "Show answer".
+
+    Examples
+    --------
+    >>> import evalteach as et
+    >>> q = et.MultipleChoice("Which test is more conservative?", ["one-sided", "two-sided"], 1)
+    >>> q.check("two-sided"), q.check(0)
+    (True, False)
+    """
+
+    def __init__(self, prompt, options, answer, *, hint=None, explanation=None):
+        if isinstance(options, (str, bytes)) or not hasattr(options, "__iter__"):
+            raise TypeError(f"options must be a list of strings, got {options!r}")
+        self.options = tuple(_text("options", o) for o in options)
+        if len(self.options) < 2:
+            raise ValueError(f"options must hold at least 2 choices, got {len(self.options)}")
+        if len(set(self.options)) < len(self.options):
+            raise ValueError(f"options must all differ, got {list(self.options)!r}")
+        self.answer = self._index(answer, name="answer")
+        super().__init__(prompt, hint, explanation)
+
+    def _index(self, value, *, name):
+        """The option index that ``value`` names (an index or an option's text)."""
+        if isinstance(value, str):
+            if value.strip() not in self.options:
+                raise ValueError(f"{name} must be one of the options {list(self.options)!r}, "
+                                 f"got {value!r}")
+            return self.options.index(value.strip())
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            raise TypeError(f"{name} must be an option's index or text, got {value!r}")
+        if not 0 <= value < len(self.options):
+            raise ValueError(f"{name} must be an index from 0 to {len(self.options) - 1}, "
+                             f"got {value!r}")
+        return int(value)
+
+    def _input_row(self):
+        self._choice = W.RadioButtons(options=[(text, i) for i, text in enumerate(self.options)],
+                                      value=None, layout=W.Layout(width="auto"))
+        return self._choice
+
+    def _current(self):
+        return self._choice.value
+
+    def _judge(self, value):
+        try:
+            index = self._index(value, name="choice")
+        except (TypeError, ValueError):
+            return False, "Please pick one of the options first."
+        return index == self.answer, None
+
+    def _answer_text(self):
+        return self.options[self.answer]
+
+    def _plain_lines(self):
+        return [f"({chr(ord('a') + i)}) {text}" for i, text in enumerate(self.options)]
