@@ -1,0 +1,101 @@
+"""Simulations for comparing learners and for test-set reuse."""
+import numpy as np
+import pytest
+
+from evalteach.simulate.comparison import (ALGORITHM_TESTS, simulate_algorithm_tests,
+                                           simulate_test_set_reuse)
+
+
+@pytest.fixture(scope="module")
+def null():
+    return simulate_algorithm_tests(n=200, difference=0.0, n_experiments=1000, seed=0)
+
+
+def test_rejection_rates_are_the_share_of_small_p_values(null):
+    assert set(null.p_values) == set(ALGORITHM_TESTS)
+    for name, p in null.p_values.items():
+        assert p.shape == (1000,) and np.all((p >= 0) & (p <= 1))
+        assert null.rejection_rates[name] == np.mean(p < 0.05)
+        r = null.rejection_rates[name]
+        assert null.mc_error[name] == pytest.approx(np.sqrt(r * (1 - r) / 1000))
+    strict = null.with_alpha(0.01)
+    for name, p in null.p_values.items():
+        assert strict.rejection_rates[name] == np.mean(p < 0.01) <= null.rejection_rates[name]
+
+
+def test_type_one_errors_reproduce_dietterich(null):
+    rates, se = null.rejection_rates, 0.007  # MC error of a rate near 0.05 with B = 1000
+    assert rates["resampled_t"] > 0.25  # overlapping holdouts: far too liberal
+    for name in ("5x2cv_f", "5x2cv_t", "mcnemar", "proportions"):
+        assert rates[name] < 0.05 + 3 * se, name
+    assert rates["5x2cv_f"] > 0.005 and rates["mcnemar"] > 0.005  # not degenerate either
+    assert rates["cv_t"] < rates["resampled_t"]
+
+
+def test_without_dependence_every_test_is_close_to_alpha():
+    sim = simulate_algorithm_tests(n=300, n_experiments=1000, stability=0.0, training_noise=0.0, seed=3)
+    # errors independent across resamples: the t-tests' independence assumption holds
+    for name in ("cv_t", "resampled_t", "5x2cv_t"):
+        assert abs(sim.rejection_rates[name] - 0.05) < 3.5 * 0.007, name
+
+
+def test_power_grows_with_the_true_difference():
+    small = simulate_algorithm_tests(difference=0.02, n_experiments=400, seed=1)
+    large = simulate_algorithm_tests(difference=0.10, n_experiments=400, seed=1)
+    for name in ALGORITHM_TESTS:
+        assert large.rejection_rates[name] > small.rejection_rates[name]
+    assert large.rejection_rates["cv_t"] > 0.5 and large.rejection_rates["mcnemar"] > 0.15
+
+
+def test_algorithm_simulation_is_seeded_and_reports_progress():
+    seen = []
+    a = simulate_algorithm_tests(n_experiments=450, seed=5, progress=seen.append)
+    b = simulate_algorithm_tests(n_experiments=450, seed=5)
+    assert seen[-1] == 1.0 and seen == sorted(seen) and len(seen) == 3
+    for name in ALGORITHM_TESTS:
+        np.testing.assert_array_equal(a.p_values[name], b.p_values[name])
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"n": 10}, "n"), ({"error": 1.0}, "error"), ({"difference": 0.9}, "difference"),
+    ({"alpha": 0}, "alpha"), ({"n_experiments": 0}, "n_experiments"), ({"stability": 1.0}, "stability"),
+    ({"agreement": -0.1}, "agreement"), ({"training_noise": -1}, "training_noise"),
+    ({"seed": -1}, "seed"), ({"progress": 3}, "progress"),
+])
+def test_algorithm_simulation_rejects_bad_input(kwargs, name):
+    with pytest.raises((ValueError, TypeError), match=name):
+        simulate_algorithm_tests(n_experiments=10, **kwargs)
+
+
+def test_reuse_optimism_grows_with_m_and_validation_is_unbiased():
+    sim = simulate_test_set_reuse(m=50, error=0.2, n_test=100, n_experiments=4000, seed=0)
+    gap = sim.reused_true - sim.reused
+    assert abs(gap[0]) < 3 * sim.reused_se[0] + 1e-12  # one model: no optimism
+    assert gap[4] < gap[19] < gap[49] and sim.optimism == pytest.approx(gap[-1])
+    assert sim.optimism > 0.05
+    # expected minimum of m binomial errors, computed from the binomial cdf
+    from scipy import stats
+    k = np.arange(101)
+    tail = stats.binom.sf(k - 1, 100, 0.2)  # P(X >= k)
+    expected_min = np.sum(tail[1:] ** 50) / 100
+    assert sim.reused[-1] == pytest.approx(expected_min, abs=4 * sim.reused_se[-1] + 1e-3)
+    assert abs(sim.validated_bias) < 3 * sim.validated_se[-1]
+    np.testing.assert_allclose(sim.reused_true, 0.2)  # all models equally good
+
+
+def test_reuse_with_spread_picks_better_models_but_still_optimistic():
+    sim = simulate_test_set_reuse(m=30, spread=0.03, n_experiments=3000, seed=2)
+    assert sim.reused_true[-1] < 0.2 and sim.validated_true[-1] < 0.2
+    assert sim.optimism > 3 * sim.reused_se[-1]
+    assert abs(sim.validated_bias) < 3 * sim.validated_se[-1]
+    assert sim.example_test.shape == (30,)
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"m": 0}, "m"), ({"error": 1.5}, "error"), ({"n_test": 0}, "n_test"),
+    ({"n_validation": 0}, "n_validation"), ({"spread": -0.1}, "spread"),
+    ({"n_experiments": 1}, "n_experiments"),
+])
+def test_reuse_simulation_rejects_bad_input(kwargs, name):
+    with pytest.raises((ValueError, TypeError), match=name):
+        simulate_test_set_reuse(**kwargs)
