@@ -1,3 +1,353 @@
-"""multiple."""
+"""Comparing several algorithms (or several data sets) at once.
 
-__all__ = []
+Demsar (2006) recommends the Friedman test on the ranks of k algorithms over N data sets,
+with the Iman-Davenport F correction, followed by the Nemenyi critical difference.
+Alpaydin (ch. 19) adds one-way ANOVA, Kruskal-Wallis and, for paired multivariate
+differences, Hotelling's T^2. Where scipy has the test, the function here is a thin,
+documented wrapper that returns a result showing the formula with the numbers put in.
+"""
+from __future__ import annotations
+
+import numpy as np
+from scipy import stats as _st
+
+from .. import _validate as v
+from .._result import Explanation, Result, fmt, pct, result
+
+__all__ = [
+    "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "anova_test", "AnovaResult",
+    "kruskal_wallis_test", "KruskalWallisResult", "wilcoxon_test", "WilcoxonResult",
+    "hotelling_t2_test", "HotellingResult",
+]
+
+ALTERNATIVES = ("two-sided", "greater", "less")
+
+
+def _verdict(p_value, claim, alpha=0.05):
+    if p_value < alpha:
+        return f"p = {fmt(p_value, 3)} < {fmt(alpha)}: {claim} (significant at the {pct(1 - alpha)} level)."
+    return f"p = {fmt(p_value, 3)} >= {fmt(alpha)}: no evidence at the {pct(1 - alpha)} level that {claim}."
+
+
+# --------------------------------------------------------------------------- Friedman
+
+
+@result
+class FriedmanResult(Result):
+    """Friedman's rank test for k algorithms on N data sets, with Iman-Davenport's F."""
+
+    average_ranks: np.ndarray
+    statistic: float
+    p_value: float
+    iman_davenport: float
+    iman_davenport_p_value: float
+    df: int
+    k: int
+    n: int
+    tie_correction: float = 1.0
+
+    def _explain(self):
+        k, n, r = self.k, self.n, self.average_ranks
+        squares = " + ".join(f"{fmt(x)}^2" for x in r)
+        formulas = [
+            r"\chi^2_F = \frac{12N}{k(k+1)}\left[\sum_j R_j^2 - \frac{k(k+1)^2}{4}\right]",
+            r"F_F = \frac{(N-1)\,\chi^2_F}{N(k-1) - \chi^2_F}",
+        ]
+        chi = (rf"\chi^2_F = \frac{{12 \cdot {n}}}{{{k} \cdot {k + 1}}}\left[{squares} - "
+               rf"\frac{{{k} \cdot {k + 1}^2}}{{4}}\right]")
+        if self.tie_correction != 1.0:
+            chi += rf" \Big/ {fmt(self.tie_correction)}\ \text{{(ties)}}"
+        steps = [
+            chi + rf" = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}\ (\chi^2,\ {self.df}\ \text{{df}})",
+            rf"F_F = \frac{{{n - 1} \cdot {fmt(self.statistic)}}}{{{n} \cdot {k - 1} - {fmt(self.statistic)}}}"
+            rf" = {fmt(self.iman_davenport)},\quad p = {fmt(self.iman_davenport_p_value)}"
+            rf"\ (F_{{{k - 1},\,{(k - 1) * (n - 1)}}})",
+        ]
+        verdict = _verdict(self.iman_davenport_p_value, "the algorithms do not all perform equally well")
+        return Explanation("Friedman test with Iman-Davenport correction", formulas, steps, verdict)
+
+
+def friedman_test(scores, higher_is_better=True):
+    """Friedman test of k algorithms over N data sets (Demsar 2006, section 3.2.2).
+
+    Within each data set (row) the algorithms are ranked, the best getting rank 1 and
+    ties sharing the average rank. The average ranks ``R_j`` give Friedman's
+    ``chi2_F`` (divided by the usual tie correction when a row has ties, so that it
+    equals ``scipy.stats.friedmanchisquare``) and Iman and Davenport's less
+    conservative ``F_F`` with ``(k-1, (k-1)(N-1))`` degrees of freedom.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        Rows are data sets, columns algorithms; N >= 2, k >= 2.
+    higher_is_better : bool
+        True for accuracies/AUCs, False for error rates (only the ranks shown change).
+
+    Returns
+    -------
+    FriedmanResult
+        ``average_ranks, statistic, p_value, iman_davenport, iman_davenport_p_value, df, k, n``.
+
+    Examples
+    --------
+    >>> r = friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]])
+    >>> r.average_ranks.tolist()
+    [1.3333333333333333, 1.6666666666666667, 3.0]
+    """
+    if not isinstance(higher_is_better, (bool, np.bool_)):
+        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
+    x = v.array("scores", scores, ndim=2)
+    n, k = x.shape
+    if n < 2 or k < 2:
+        raise ValueError(f"scores must have at least 2 rows (data sets) and 2 columns (algorithms), got shape {x.shape}")
+    ranks = _st.rankdata(-x if higher_is_better else x, axis=1)
+    average = ranks.mean(axis=0)
+    _, counts = np.unique(np.column_stack([np.repeat(np.arange(n), k), ranks.ravel()]), axis=0,
+                          return_counts=True)
+    correction = 1.0 - float(np.sum(counts ** 3 - counts)) / (n * k * (k * k - 1))
+    chi2 = 12.0 * n / (k * (k + 1)) * (np.sum(average ** 2) - k * (k + 1) ** 2 / 4.0)
+    chi2 = float(chi2 / correction) if correction > 0 else float("nan")
+    p = float(_st.chi2.sf(chi2, k - 1))
+    denominator = n * (k - 1) - chi2
+    ff = (n - 1) * chi2 / denominator if denominator > 0 else float("inf")
+    p_ff = float(_st.f.sf(ff, k - 1, (k - 1) * (n - 1)))
+    return FriedmanResult(average, chi2, p, float(ff), p_ff, k - 1, k, n, float(correction))
+
+
+# --------------------------------------------------------------------------- Nemenyi
+
+
+@result
+class NemenyiCD(Result):
+    """The Nemenyi critical difference of average ranks."""
+
+    cd: float
+    q_alpha: float
+    k: int
+    n: int
+    alpha: float
+
+    def _explain(self):
+        k, n = self.k, self.n
+        formulas = [r"CD = q_\alpha \sqrt{\frac{k(k+1)}{6N}},\quad q_\alpha = \frac{q_{\text{range}}(1-\alpha;\,k,\,\infty)}{\sqrt 2}"]
+        steps = [rf"CD = {fmt(self.q_alpha)} \sqrt{{\frac{{{k} \cdot {k + 1}}}{{6 \cdot {n}}}}} = {fmt(self.cd)}"]
+        verdict = (f"Two of the {k} algorithms differ significantly at the {pct(1 - self.alpha)} level "
+                   f"when their average ranks differ by at least {fmt(self.cd, 3)}.")
+        return Explanation("Nemenyi critical difference", formulas, steps, verdict)
+
+
+def nemenyi_cd(k, n_datasets, alpha=0.05):
+    """Critical difference of the Nemenyi post-hoc test (Demsar 2006, section 3.2.2).
+
+    ``q_alpha`` is the studentized range quantile with infinite degrees of freedom
+    divided by sqrt(2); for alpha = 0.05 and k = 2..10 it is Demsar's table
+    1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164.
+
+    Examples
+    --------
+    >>> round(nemenyi_cd(4, 14).cd, 3)
+    1.254
+    """
+    k = v.integer("k", k, low=2)
+    n = v.integer("n_datasets", n_datasets, low=1)
+    a = v.probability("alpha", alpha, open_low=True, open_high=True)
+    q = float(_st.studentized_range.ppf(1 - a, k, np.inf) / np.sqrt(2))
+    return NemenyiCD(q * float(np.sqrt(k * (k + 1) / (6.0 * n))), q, k, n, a)
+
+
+# --------------------------------------------------------------------------- ANOVA / Kruskal-Wallis
+
+
+def _groups(groups):
+    if len(groups) < 2:
+        raise ValueError(f"groups must be at least 2 samples, got {len(groups)}")
+    out = [v.array(f"groups[{i}]", g) for i, g in enumerate(groups)]
+    return out
+
+
+@result
+class AnovaResult(Result):
+    """One-way analysis of variance."""
+
+    statistic: float
+    p_value: float
+    df_between: int
+    df_within: int
+    ss_between: float
+    ss_within: float
+
+    def _explain(self):
+        formulas = [r"F = \frac{SS_b/(k-1)}{SS_w/(n-k)},\quad SS_b = \sum_j n_j(\bar x_j - \bar x)^2,"
+                    r"\quad SS_w = \sum_j\sum_i (x_{ij} - \bar x_j)^2"]
+        steps = [rf"F = \frac{{{fmt(self.ss_between)}/{self.df_between}}}{{{fmt(self.ss_within)}/{self.df_within}}}"
+                 rf" = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"]
+        return Explanation("One-way ANOVA", formulas, steps,
+                           _verdict(self.p_value, "the group means are not all equal"))
+
+
+def anova_test(*groups):
+    """One-way ANOVA: do k groups (e.g. algorithms' fold errors) share one mean? (Alpaydin ch. 19).
+
+    A wrapper over ``scipy.stats.f_oneway`` that also reports the sums of squares.
+
+    Examples
+    --------
+    >>> round(anova_test([1, 2, 3], [2, 3, 4], [5, 6, 7]).statistic, 3)
+    13.0
+    """
+    gs = _groups(groups)
+    if any(g.size < 1 for g in gs) or sum(g.size for g in gs) <= len(gs):
+        raise ValueError(f"groups must hold more values in total than there are groups, got sizes {[g.size for g in gs]}")
+    grand = np.concatenate(gs).mean()
+    ssb = float(sum(g.size * (g.mean() - grand) ** 2 for g in gs))
+    ssw = float(sum(np.sum((g - g.mean()) ** 2) for g in gs))
+    res = _st.f_oneway(*gs)
+    n = sum(g.size for g in gs)
+    return AnovaResult(float(res.statistic), float(res.pvalue), len(gs) - 1, n - len(gs), ssb, ssw)
+
+
+@result
+class KruskalWallisResult(Result):
+    """Kruskal-Wallis H test on ranks."""
+
+    statistic: float
+    p_value: float
+    df: int
+    mean_ranks: np.ndarray
+
+    def _explain(self):
+        formulas = [r"H = \frac{\frac{12}{n(n+1)}\sum_j n_j \bar R_j^2 - 3(n+1)}"
+                    r"{1 - \sum_t (t^3 - t)/(n^3 - n)}\ \sim\ \chi^2_{k-1}"]
+        ranks = ", ".join(fmt(r) for r in self.mean_ranks)
+        steps = [rf"\bar R = ({ranks}),\quad H = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"
+                 rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
+        return Explanation("Kruskal-Wallis test", formulas, steps,
+                           _verdict(self.p_value, "the groups do not all come from one distribution"))
+
+
+def kruskal_wallis_test(*groups):
+    """Kruskal-Wallis test, the rank-based ANOVA (Alpaydin ch. 19); wraps ``scipy.stats.kruskal``.
+
+    Examples
+    --------
+    >>> round(kruskal_wallis_test([1, 2, 3], [4, 5, 6]).statistic, 3)
+    3.857
+    """
+    gs = _groups(groups)
+    ranks = _st.rankdata(np.concatenate(gs))
+    if np.all(ranks == ranks[0]):
+        raise ValueError("groups must not all hold the same single value (every rank would tie)")
+    bounds = np.cumsum([0] + [g.size for g in gs])
+    mean_ranks = np.array([ranks[a:b].mean() for a, b in zip(bounds[:-1], bounds[1:])])
+    res = _st.kruskal(*gs)
+    return KruskalWallisResult(float(res.statistic), float(res.pvalue), len(gs) - 1, mean_ranks)
+
+
+# --------------------------------------------------------------------------- Wilcoxon
+
+
+@result
+class WilcoxonResult(Result):
+    """Wilcoxon signed-rank test on paired differences."""
+
+    statistic: float
+    p_value: float
+    r_plus: float
+    r_minus: float
+    n: int
+    alternative: str
+
+    def _explain(self):
+        formulas = [r"R^+ = \sum_{d_i > 0} \operatorname{rank}(|d_i|),\quad R^- = \sum_{d_i < 0} \operatorname{rank}(|d_i|)"]
+        stat = r"T = \min(R^+, R^-)" if self.alternative == "two-sided" else r"T = R^+"
+        steps = [rf"R^+ = {fmt(self.r_plus)},\ R^- = {fmt(self.r_minus)},\ N = {self.n},\quad "
+                 rf"{stat} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"]
+        claim = {"two-sided": "the median difference is not zero",
+                 "greater": "the differences tend to be positive",
+                 "less": "the differences tend to be negative"}[self.alternative]
+        return Explanation("Wilcoxon signed-rank test", formulas, steps, _verdict(self.p_value, claim))
+
+
+def wilcoxon_test(a, b=None, alternative="two-sided"):
+    """Wilcoxon signed-rank test of paired scores (Demsar 2006, section 3.1.3).
+
+    ``a`` and ``b`` are the two algorithms' scores per data set (or ``a`` alone holds
+    the differences). Zero differences are dropped (Wilcoxon's convention). Wraps
+    ``scipy.stats.wilcoxon``: the statistic is ``min(R+, R-)`` two-sided and ``R+``
+    one-sided, as in scipy.
+
+    Examples
+    --------
+    >>> r = wilcoxon_test([0.9, 0.8, 0.85, 0.7, 0.95, 0.6], [0.8, 0.75, 0.8, 0.72, 0.9, 0.5])
+    >>> r.r_plus, r.r_minus
+    (20.0, 1.0)
+    """
+    v.choice("alternative", alternative, ALTERNATIVES)
+    x = v.array("a", a)
+    if b is not None:
+        y = v.array("b", b)
+        v.same_length(a=x, b=y)
+        x = x - y
+    d = x[x != 0]
+    if d.size < 1:
+        raise ValueError("a must hold at least one non-zero difference, got all differences zero")
+    ranks = _st.rankdata(np.abs(d))
+    r_plus, r_minus = float(ranks[d > 0].sum()), float(ranks[d < 0].sum())
+    res = _st.wilcoxon(d, alternative=alternative)
+    return WilcoxonResult(float(res.statistic), float(res.pvalue), r_plus, r_minus, int(d.size), alternative)
+
+
+# --------------------------------------------------------------------------- Hotelling
+
+
+@result
+class HotellingResult(Result):
+    """Hotelling's one-sample T^2 test that paired multivariate differences have mean zero."""
+
+    statistic: float
+    f_statistic: float
+    p_value: float
+    df: tuple
+    mean_difference: np.ndarray
+    n: int
+    p: int
+
+    def _explain(self):
+        n, p = self.n, self.p
+        formulas = [r"T^2 = n\,\bar d^{\top} S^{-1} \bar d,\quad F = \frac{n-p}{p(n-1)}\,T^2 \sim F_{p,\,n-p}"]
+        steps = [rf"T^2 = {fmt(self.statistic)},\quad F = \frac{{{n} - {p}}}{{{p} \cdot {n - 1}}} \times "
+                 rf"{fmt(self.statistic)} = {fmt(self.f_statistic)},\quad p = {fmt(self.p_value)}"]
+        return Explanation("Hotelling's T² test (paired, multivariate)", formulas, steps,
+                           _verdict(self.p_value, "the mean difference vector is not zero"))
+
+
+def hotelling_t2_test(differences):
+    """Hotelling's T^2 on paired multivariate differences (Alpaydin ch. 19, multivariate tests).
+
+    Each row of ``differences`` is one paired run (e.g. a fold), each column one
+    measure (e.g. the error on each class) as algorithm A minus algorithm B.
+
+    Parameters
+    ----------
+    differences : array_like, shape (n, p)
+        Needs ``n > p`` and a non-singular covariance.
+
+    Examples
+    --------
+    >>> d = [[0.1, 0.2], [0.0, 0.1], [0.2, 0.1], [0.1, 0.3], [0.15, 0.2]]
+    >>> r = hotelling_t2_test(d)
+    >>> r.df
+    (2, 3)
+    """
+    d = v.array("differences", differences, ndim=2)
+    n, p = d.shape
+    if n <= p:
+        raise ValueError(f"differences must have more rows than columns (n > p), got shape {d.shape}")
+    mean = d.mean(axis=0)
+    cov = np.cov(d, rowvar=False, ddof=1).reshape(p, p)
+    if np.linalg.matrix_rank(cov) < p:
+        raise ValueError(f"differences must have a non-singular covariance matrix, got rank "
+                         f"{np.linalg.matrix_rank(cov)} < {p}")
+    t2 = float(n * mean @ np.linalg.solve(cov, mean))
+    f = (n - p) / (p * (n - 1)) * t2
+    return HotellingResult(t2, float(f), float(_st.f.sf(f, p, n - p)), (p, n - p), mean, n, p)

@@ -1,3 +1,450 @@
-"""roc."""
+"""Confusion counts, ROC analysis, AUC and its interval, precision-recall and cost curves.
 
-__all__ = []
+Conventions (as in Fawcett 2006 and scikit-learn): class 1 is positive; a scoring
+classifier predicts positive when ``score >= threshold``. The ROC curve has one point
+per distinct score, starting at (0, 0) with threshold ``+inf`` (predict nothing
+positive); tied scores move the curve in one diagonal step. A rate whose denominator
+is zero (e.g. precision when nothing is predicted positive) is undefined: it is
+``nan`` and shows as "undefined".
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import stats as _st
+
+from .. import _validate as v
+from .._result import Explanation, Result, fmt, pct, result
+from .intervals import z_critical
+
+__all__ = [
+    "confusion", "Confusion", "roc_curve", "RocCurve", "OperatingPoint", "precision_recall_curve",
+    "PrecisionRecallCurve", "cost_curve", "CostCurve", "auc", "auc_interval", "AucInterval",
+]
+
+AUC_METHODS = ("hanley-mcneil", "delong")
+
+
+def _ratio(a, b):
+    return a / b if b > 0 else float("nan")
+
+
+def _show(x):
+    return r"\text{undefined}" if math.isnan(x) else fmt(x)
+
+
+def _labels_scores(y_true, scores):
+    y = v.binary_labels("y_true", y_true)
+    s = v.array("scores", scores)
+    v.same_length(y_true=y, scores=s)
+    return y, s
+
+
+# --------------------------------------------------------------------------- confusion
+
+
+@result
+class Confusion(Result):
+    """Confusion counts of a binary classifier and the rates built from them."""
+
+    tp: int
+    fp: int
+    tn: int
+    fn: int
+    accuracy: float
+    error_rate: float
+    precision: float
+    recall: float
+    specificity: float
+    fpr: float
+    f1: float
+
+    def _explain(self):
+        tp, fp, tn, fn = self.tp, self.fp, self.tn, self.fn
+        formulas = [r"\text{precision} = \frac{TP}{TP+FP},\quad \text{recall} = TPR = \frac{TP}{TP+FN},"
+                    r"\quad FPR = \frac{FP}{FP+TN} = 1 - \text{specificity},\quad F_1 = \frac{2TP}{2TP+FP+FN}"]
+        steps = [
+            rf"TP = {tp},\ FP = {fp},\ TN = {tn},\ FN = {fn},\quad \text{{accuracy}} = "
+            rf"\frac{{{tp}+{tn}}}{{{tp + fp + tn + fn}}} = {fmt(self.accuracy)}",
+            rf"\text{{precision}} = \frac{{{tp}}}{{{tp + fp}}} = {_show(self.precision)},\quad "
+            rf"\text{{recall}} = \frac{{{tp}}}{{{tp + fn}}} = {_show(self.recall)},\quad "
+            rf"FPR = \frac{{{fp}}}{{{fp + tn}}} = {_show(self.fpr)},\quad F_1 = {_show(self.f1)}",
+        ]
+        verdict = (f"The classifier is right on {pct(self.accuracy)} of the {tp + fp + tn + fn} examples; "
+                   f"it finds {pct(self.recall) if not math.isnan(self.recall) else 'an undefined share'} "
+                   f"of the positives at a false-positive rate of "
+                   f"{pct(self.fpr) if not math.isnan(self.fpr) else 'undefined'}.")
+        return Explanation("Confusion matrix", formulas, steps, verdict)
+
+
+def confusion(y_true, y_pred):
+    """Confusion counts and rates of binary predictions (Fawcett 2006, Fig. 1).
+
+    Rates with a zero denominator (precision with no positive predictions, recall with
+    no positives, FPR/specificity with no negatives) are ``nan`` ("undefined").
+    F1 is ``2TP / (2TP + FP + FN)``, which equals the harmonic mean of precision and
+    recall whenever both are defined and is 0 (not undefined) when TP = 0.
+
+    Examples
+    --------
+    >>> c = confusion([1, 1, 0, 0, 1], [1, 0, 0, 1, 1])
+    >>> c.tp, c.fp, c.tn, c.fn, c.accuracy
+    (2, 1, 1, 1, 0.6)
+    """
+    y = v.binary_labels("y_true", y_true, need_both=False)
+    p = v.binary_labels("y_pred", y_pred, need_both=False)
+    v.same_length(y_true=y, y_pred=p)
+    tp = int(np.sum((y == 1) & (p == 1)))
+    fp = int(np.sum((y == 0) & (p == 1)))
+    tn = int(np.sum((y == 0) & (p == 0)))
+    fn = int(np.sum((y == 1) & (p == 0)))
+    n = y.size
+    return Confusion(tp, fp, tn, fn, (tp + tn) / n, (fp + fn) / n, _ratio(tp, tp + fp), _ratio(tp, tp + fn),
+                     _ratio(tn, tn + fp), _ratio(fp, fp + tn), _ratio(2 * tp, 2 * tp + fp + fn))
+
+
+# --------------------------------------------------------------------------- ROC
+
+
+def _cumulative_counts(y, s):
+    """Distinct thresholds (descending) and the TP, FP counts of ``score >= threshold``."""
+    order = np.argsort(-s, kind="mergesort")
+    s, y = s[order], y[order]
+    last = np.r_[np.nonzero(np.diff(s))[0], s.size - 1]  # last index of each tied block
+    tps = np.cumsum(y)[last]
+    fps = (last + 1) - tps
+    return s[last], tps, fps
+
+
+def _trapezoid(x, y):
+    return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) / 2))
+
+
+def _upper_hull(x, y):
+    """Indices of the vertices of the upper convex hull of points sorted by x then y."""
+    keep = []
+    for i in range(len(x)):
+        while len(keep) >= 2:
+            o, a = keep[-2], keep[-1]
+            cross = (x[a] - x[o]) * (y[i] - y[o]) - (y[a] - y[o]) * (x[i] - x[o])
+            if cross < -1e-12:
+                break
+            keep.pop()  # a lies on or below the segment o -> i
+        keep.append(i)
+    return np.array(keep)
+
+
+@result
+class OperatingPoint(Result):
+    """The ROC convex-hull point of least expected cost for given error costs."""
+
+    fpr: float
+    tpr: float
+    threshold: float
+    slope: float
+    expected_cost: float
+    cost_fp: float
+    cost_fn: float
+    n_pos: int
+    n_neg: int
+
+    def _explain(self):
+        P, N = self.n_pos, self.n_neg
+        formulas = [r"m = \frac{c_{FP}\,N}{c_{FN}\,P},\qquad "
+                    r"\text{cost} = \frac{c_{FP}\,FPR\,N + c_{FN}\,(1 - TPR)\,P}{P + N}"]
+        steps = [rf"m = \frac{{{fmt(self.cost_fp)} \cdot {N}}}{{{fmt(self.cost_fn)} \cdot {P}}} = {fmt(self.slope)}",
+                 rf"\text{{cost}} = \frac{{{fmt(self.cost_fp)} \cdot {fmt(self.fpr)} \cdot {N} + {fmt(self.cost_fn)}"
+                 rf" \cdot (1 - {fmt(self.tpr)}) \cdot {P}}}{{{P + N}}} = {fmt(self.expected_cost)}"]
+        if math.isinf(self.threshold):
+            rule = "predict every example negative"
+        else:
+            rule = f"predict positive when the score is at least {fmt(self.threshold)}"
+        verdict = (f"An iso-cost line of slope {fmt(self.slope, 3)} first touches the hull at "
+                   f"(FPR, TPR) = ({fmt(self.fpr, 3)}, {fmt(self.tpr, 3)}): {rule}, "
+                   f"for an expected cost of {fmt(self.expected_cost, 3)} per example.")
+        return Explanation("Cost-optimal operating point", formulas, steps, verdict)
+
+
+@result
+class RocCurve(Result):
+    """An ROC curve (or its convex hull): one point per threshold, from (0, 0) to (1, 1)."""
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    thresholds: np.ndarray
+    auc: float
+    n_pos: int
+    n_neg: int
+    hull: bool = False
+
+    def convex_hull(self):
+        """The ROC convex hull: the vertices of the upper hull of the curve's points.
+
+        Every classifier on the hull is optimal for some class ratio and costs;
+        points below it never are (Provost & Fawcett 2001).
+        """
+        keep = _upper_hull(self.fpr, self.tpr)
+        fpr, tpr = self.fpr[keep], self.tpr[keep]
+        return RocCurve(fpr, tpr, self.thresholds[keep], _trapezoid(fpr, tpr), self.n_pos,
+                        self.n_neg, True)
+
+    def operating_point(self, cost_fp=1, cost_fn=1):
+        """The hull point with the least expected cost for the data's class ratio.
+
+        Slide an iso-cost line of slope ``cost_fp * N / (cost_fn * P)`` down from the top
+        left corner; the first hull vertex it touches minimises
+        ``(cost_fp * FP + cost_fn * FN) / (P + N)``. Ties go to the higher threshold.
+        """
+        c_fp = v.real("cost_fp", cost_fp, low=0, low_open=True)
+        c_fn = v.real("cost_fn", cost_fn, low=0, low_open=True)
+        h = self if self.hull else self.convex_hull()
+        P, N = self.n_pos, self.n_neg
+        cost = (c_fp * h.fpr * N + c_fn * (1 - h.tpr) * P) / (P + N)
+        i = int(np.argmin(cost))
+        return OperatingPoint(float(h.fpr[i]), float(h.tpr[i]), float(h.thresholds[i]), c_fp * N / (c_fn * P),
+                              float(cost[i]), c_fp, c_fn, P, N)
+
+    def _explain(self):
+        P, N = self.n_pos, self.n_neg
+        what = "ROC convex hull" if self.hull else "ROC curve"
+        formulas = [r"TPR(t) = \frac{TP(t)}{P},\quad FPR(t) = \frac{FP(t)}{N},\quad "
+                    r"AUC = \sum_i (FPR_i - FPR_{i-1})\,\frac{TPR_i + TPR_{i-1}}{2}"]
+        steps = [rf"P = {P},\ N = {N},\ \text{{{len(self.fpr)} points}}"]
+        if len(self.fpr) <= 12:
+            points = r",\ ".join(f"({fmt(a, 3)}, {fmt(b, 3)})" for a, b in zip(self.fpr, self.tpr))
+            steps.append(rf"(FPR, TPR):\ {points}")
+        steps.append(rf"AUC = {fmt(self.auc)}")
+        verdict = (f"The area under the {what} is {fmt(self.auc, 3)}: a random positive outscores a random "
+                   f"negative with probability {fmt(self.auc, 3)} (0.5 is chance, 1 is perfect ranking)."
+                   if not self.hull else
+                   f"The hull keeps {len(self.fpr)} points; its area is {fmt(self.auc, 3)}.")
+        return Explanation(what[0].upper() + what[1:], formulas, steps, verdict)
+
+
+def roc_curve(y_true, scores):
+    """The ROC curve of a scoring classifier (Fawcett 2006, Algorithm 1).
+
+    Parameters
+    ----------
+    y_true : array_like of 0/1
+        True classes (1 = positive); both classes must occur.
+    scores : array_like of float
+        Higher means "more positive" (an SVM's w.x, a probability, ...).
+
+    Returns
+    -------
+    RocCurve
+        ``fpr, tpr, thresholds`` (``thresholds[0] = inf``, then the distinct scores in
+        decreasing order), ``auc``, ``n_pos, n_neg``; methods ``convex_hull()`` and
+        ``operating_point(cost_fp, cost_fn)``. Equals scikit-learn's ``roc_curve`` with
+        ``drop_intermediate=False``.
+
+    Examples
+    --------
+    >>> r = roc_curve([1, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.2])
+    >>> r.tpr.tolist(), r.auc
+    ([0.0, 0.3333333333333333, 0.6666666666666666, 0.6666666666666666, 1.0, 1.0], 0.8333333333333333)
+    """
+    y, s = _labels_scores(y_true, scores)
+    thresholds, tps, fps = _cumulative_counts(y, s)
+    P, N = int(tps[-1]), int(fps[-1])
+    fpr, tpr = np.r_[0.0, fps / N], np.r_[0.0, tps / P]
+    return RocCurve(fpr, tpr, np.r_[np.inf, thresholds], _trapezoid(fpr, tpr), P, N)
+
+
+# --------------------------------------------------------------------------- precision-recall
+
+
+@result
+class PrecisionRecallCurve(Result):
+    """Precision and recall at each distinct threshold, with average precision."""
+
+    precision: np.ndarray
+    recall: np.ndarray
+    thresholds: np.ndarray
+    average_precision: float
+    n_pos: int
+
+    def _explain(self):
+        formulas = [r"AP = \sum_i (R_i - R_{i-1})\,P_i,\qquad R_0 = 0"]
+        steps = [rf"AP = {fmt(self.average_precision)}\ \text{{over {len(self.thresholds)} thresholds}}"]
+        base = self.precision[-1]  # everything predicted positive: the share of positives
+        verdict = (f"Average precision is {fmt(self.average_precision, 3)}, against {fmt(base, 3)} for "
+                   f"random scores (the share of positives).")
+        return Explanation("Precision-recall curve", formulas, steps, verdict)
+
+
+def precision_recall_curve(y_true, scores):
+    """Precision and recall when predicting positive for ``score >= t``, for each distinct ``t``.
+
+    Thresholds run from the highest score down (recall increases); no point is added
+    at recall 0, where precision is undefined. ``average_precision`` is
+    ``sum (R_i - R_{i-1}) P_i`` as in scikit-learn (a step, not trapezoid, integral).
+
+    Examples
+    --------
+    >>> c = precision_recall_curve([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    >>> c.precision.tolist(), round(c.average_precision, 4)
+    ([1.0, 0.5, 0.6666666666666666, 0.5], 0.8333)
+    """
+    y, s = _labels_scores(y_true, scores)
+    thresholds, tps, fps = _cumulative_counts(y, s)
+    precision, recall = tps / (tps + fps), tps / tps[-1]
+    ap = float(np.sum(np.diff(np.r_[0.0, recall]) * precision))
+    return PrecisionRecallCurve(precision, recall, thresholds, ap, int(tps[-1]))
+
+
+# --------------------------------------------------------------------------- cost curve
+
+
+@result
+class CostCurve(Result):
+    """Drummond and Holte's cost curve: each ROC point is a line, the classifier their lower envelope."""
+
+    probability_cost: np.ndarray
+    envelope: np.ndarray
+    fpr: np.ndarray
+    fnr: np.ndarray
+    thresholds: np.ndarray
+
+    def lines(self):
+        """Normalised expected cost of every ROC point on the grid, shape (points, grid)."""
+        pc = self.probability_cost
+        return self.fnr[:, None] * pc + self.fpr[:, None] * (1 - pc)
+
+    def _explain(self):
+        formulas = [r"PC(+) = \frac{p(+)\,C(-|+)}{p(+)\,C(-|+) + p(-)\,C(+|-)},\qquad "
+                    r"NE[C] = (1 - TPR)\,PC(+) + FPR\,(1 - PC(+))"]
+        worst = float(np.max(self.envelope))
+        steps = [rf"\text{{{len(self.fpr)} lines; lower envelope}}\ \max_{{PC}} NE = {fmt(worst)}"]
+        verdict = (f"Wherever the envelope is below the trivial classifiers' lines (max(PC, 1-PC)), the "
+                   f"classifier is worth using; its worst normalised expected cost is {fmt(worst, 3)}.")
+        return Explanation("Cost curve", formulas, steps, verdict)
+
+
+def cost_curve(y_true, scores, grid=101):
+    """Cost curve of a scoring classifier (Drummond & Holte 2006).
+
+    Each ROC point (FPR, TPR) becomes the line from (0, FPR) to (1, 1 - TPR) in the
+    plane of probability-cost ``PC(+)`` against normalised expected cost; the lower
+    envelope of the lines, on ``grid`` evenly spaced values of ``PC(+)`` in [0, 1], is
+    the cost of the best threshold for each operating condition. The points (0, 0)
+    and (1, 1) give the trivial "always negative"/"always positive" lines.
+
+    Examples
+    --------
+    >>> c = cost_curve([1, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.2], grid=3)
+    >>> c.envelope.round(4).tolist()
+    [0.0, 0.1667, 0.0]
+    """
+    r = roc_curve(y_true, scores)
+    g = v.integer("grid", grid, low=2)
+    pc = np.linspace(0.0, 1.0, g)
+    curve = CostCurve(pc, np.empty(0), r.fpr, 1 - r.tpr, r.thresholds)
+    return CostCurve(pc, curve.lines().min(axis=0), r.fpr, 1 - r.tpr, r.thresholds)
+
+
+# --------------------------------------------------------------------------- AUC
+
+
+def _placement_values(y, s):
+    """DeLong's structural components via midranks (Sun & Xu 2014).
+
+    ``v10[i]``: share of negatives scored below positive i (ties 1/2);
+    ``v01[j]``: share of positives scored above negative j (ties 1/2).
+    """
+    pos, neg = s[y == 1], s[y == 0]
+    ranks = _st.rankdata(np.r_[pos, neg])
+    m, n = pos.size, neg.size
+    v10 = (ranks[:m] - _st.rankdata(pos)) / n
+    v01 = 1.0 - (ranks[m:] - _st.rankdata(neg)) / m
+    return v10, v01
+
+
+def auc(y_true, scores):
+    """Area under the ROC curve as the Mann-Whitney statistic: P(score+ > score-), ties 1/2.
+
+    Equals ``sum_{x+} sum_{x-} [I(s+ > s-) + I(s+ = s-)/2] / (P N)`` and the
+    trapezoid area of :func:`roc_curve`.
+
+    Examples
+    --------
+    >>> auc([1, 1, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.2])
+    0.8333333333333334
+    """
+    y, s = _labels_scores(y_true, scores)
+    return float(np.mean(_placement_values(y, s)[0]))
+
+
+@result
+class AucInterval(Result):
+    """A confidence interval for the AUC."""
+
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+    method: str
+    se: float
+    n_pos: int
+    n_neg: int
+
+    def _explain(self):
+        A, P, N = self.estimate, self.n_pos, self.n_neg
+        z = z_critical(self.confidence)
+        if self.method == "hanley-mcneil":
+            formulas = [r"SE^2 = \frac{A(1-A) + (P-1)(Q_1 - A^2) + (N-1)(Q_2 - A^2)}{PN},\quad "
+                        r"Q_1 = \frac{A}{2-A},\ Q_2 = \frac{2A^2}{1+A}"]
+            q1, q2 = A / (2 - A), 2 * A * A / (1 + A)
+            steps = [rf"Q_1 = {fmt(q1)},\ Q_2 = {fmt(q2)},\quad SE = \sqrt{{\frac{{{fmt(A)}(1-{fmt(A)}) + "
+                     rf"{P - 1}({fmt(q1)} - {fmt(A)}^2) + {N - 1}({fmt(q2)} - {fmt(A)}^2)}}{{{P} \cdot {N}}}}}"
+                     rf" = {fmt(self.se)}"]
+            title = "Hanley-McNeil interval for the AUC"
+        else:
+            formulas = [r"V_{10}(x_i) = \frac{1}{N}\sum_j \psi(x_i, y_j),\ V_{01}(y_j) = \frac{1}{P}\sum_i "
+                        r"\psi(x_i, y_j),\quad SE^2 = \frac{s^2_{10}}{P} + \frac{s^2_{01}}{N}"]
+            steps = [rf"SE = {fmt(self.se)}\quad (P = {P},\ N = {N})"]
+            title = "DeLong interval for the AUC"
+        steps.append(rf"{fmt(A)} \pm {fmt(z)} \times {fmt(self.se)} = [{fmt(self.low)},\ {fmt(self.high)}]")
+        verdict = (f"With {pct(self.confidence)} confidence the true AUC lies between {fmt(self.low, 3)} and "
+                   f"{fmt(self.high, 3)}" + (", so the ranking is better than chance." if self.low > 0.5 else
+                                             ", which does not exclude chance (0.5)." if self.high >= 0.5 else "."))
+        return Explanation(title, formulas, steps, verdict)
+
+
+def auc_interval(y_true, scores, confidence=0.95, method="hanley-mcneil"):
+    """Normal-approximation confidence interval for the AUC, clipped to [0, 1].
+
+    Parameters
+    ----------
+    method : {"hanley-mcneil", "delong"}
+        Hanley & McNeil (1982) approximate the score distributions by exponentials;
+        DeLong, DeLong & Clarke-Pearson (1988) estimate the variance of the
+        Mann-Whitney statistic from its structural components (needs P, N >= 2).
+
+    Returns
+    -------
+    AucInterval
+        ``estimate, low, high, confidence, method, se, n_pos, n_neg``.
+
+    Examples
+    --------
+    >>> r = auc_interval([1, 1, 0, 1, 0, 0, 1, 0], [9, 8, 7, 6, 5, 4, 3, 1])
+    >>> round(r.estimate, 4), round(r.se, 4)
+    (0.75, 0.1839)
+    """
+    c = v.confidence("confidence", confidence)
+    v.choice("method", method, AUC_METHODS)
+    y, s = _labels_scores(y_true, scores)
+    v10, v01 = _placement_values(y, s)
+    A, P, N = float(np.mean(v10)), v10.size, v01.size
+    if method == "hanley-mcneil":
+        q1, q2 = A / (2 - A), 2 * A * A / (1 + A)
+        se = math.sqrt(max(A * (1 - A) + (P - 1) * (q1 - A * A) + (N - 1) * (q2 - A * A), 0.0) / (P * N))
+    else:
+        if min(P, N) < 2:
+            raise ValueError(f"y_true must hold at least 2 examples of each class for DeLong, got P={P}, N={N}")
+        se = math.sqrt(np.var(v10, ddof=1) / P + np.var(v01, ddof=1) / N)
+    z = z_critical(c)
+    return AucInterval(A, max(A - z * se, 0.0), min(A + z * se, 1.0), c, method, se, P, N)
