@@ -1,0 +1,261 @@
+"""ROC analysis: Scott's and Fawcett's worked examples, and cross-checks against scikit-learn."""
+import math
+
+import numpy as np
+import pytest
+from scipy import stats as st
+from sklearn import metrics
+
+from evalteach.stats import auc, auc_interval, confusion, cost_curve, precision_recall_curve, roc_curve
+from evalteach.stats.examples import fawcett_roc_example, scott_roc_example
+
+
+def random_scored(rng, n=None, ties=False):
+    n = n or int(rng.integers(4, 60))
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    scores = rng.integers(0, 6, n).astype(float) if ties else rng.normal(y, 1.0)
+    return y, scores
+
+
+# ----------------------------------------------------------------- Scott's 10-example table
+
+
+def test_scott_roc_table():
+    y, s = scott_roc_example()
+    r = roc_curve(y, s)
+    # Sorted by w.x the labels are + + - + + - - - + -: one point per example.
+    np.testing.assert_allclose(r.fpr, [0, 0, 0, .2, .2, .2, .4, .6, .8, .8, 1])
+    np.testing.assert_allclose(r.tpr, [0, .2, .4, .4, .6, .8, .8, .8, .8, 1, 1])
+    np.testing.assert_array_equal(r.thresholds[1:], np.sort(s)[::-1])
+    assert r.thresholds[0] == np.inf
+    assert (r.n_pos, r.n_neg) == (5, 5)
+    # AUC: the negatives x3, x6, x7, x8, x10 are outranked by 2, 4, 4, 4, 5 positives.
+    assert r.auc == pytest.approx(19 / 25) == auc(y, s)
+
+
+def test_scott_convex_hull_and_operating_point():
+    r = roc_curve(*scott_roc_example())
+    h = r.convex_hull()
+    np.testing.assert_allclose(h.fpr, [0, 0, .2, .8, 1])
+    np.testing.assert_allclose(h.tpr, [0, .4, .8, 1, 1])
+    np.testing.assert_allclose(h.thresholds, [np.inf, 109.2, -2.75, -91.554, -128.212])
+    assert h.hull and h.auc == pytest.approx(0.86)
+    # Equal costs, |N|/|P| = 1: the slope-1 line from (0, 1) first touches (0.2, 0.8).
+    op = r.operating_point()
+    assert (op.fpr, op.tpr, op.threshold, op.slope) == (pytest.approx(.2), pytest.approx(.8), -2.75, 1.0)
+    assert op.expected_cost == pytest.approx(0.2)
+    # False positives 10 times dearer: the steep line picks the top of the vertical segment.
+    op = r.operating_point(cost_fp=10)
+    assert (op.fpr, op.tpr, op.threshold, op.slope) == (0.0, pytest.approx(.4), 109.2, 10.0)
+    assert "-2.75" in r.operating_point()._repr_markdown_()
+
+
+def test_fawcett_example():
+    y, s = fawcett_roc_example()
+    assert y.sum() == 10 and len(y) == 20
+    r = roc_curve(y, s)
+    assert r.auc == pytest.approx(0.68) == auc(y, s)
+    assert len(r.fpr) == 21
+
+
+# ----------------------------------------------------------------- scikit-learn cross-checks
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_roc_matches_sklearn(ties):
+    rng = np.random.default_rng(11 + ties)
+    for _ in range(40):
+        y, s = random_scored(rng, ties=ties)
+        r = roc_curve(y, s)
+        fpr, tpr, thr = metrics.roc_curve(y, s, drop_intermediate=False)
+        np.testing.assert_allclose(r.fpr, fpr)
+        np.testing.assert_allclose(r.tpr, tpr)
+        np.testing.assert_array_equal(r.thresholds, thr)
+        ref = metrics.roc_auc_score(y, s)
+        assert r.auc == pytest.approx(ref) and auc(y, s) == pytest.approx(ref)
+
+
+def test_auc_is_mann_whitney_with_half_ties():
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        y, s = random_scored(rng, ties=True)
+        pos, neg = s[y == 1], s[y == 0]
+        u = st.mannwhitneyu(pos, neg).statistic
+        assert auc(y, s) == pytest.approx(u / (pos.size * neg.size))
+        direct = np.mean((pos[:, None] > neg) + 0.5 * (pos[:, None] == neg))
+        assert auc(y, s) == pytest.approx(direct)
+
+
+def test_precision_recall_matches_sklearn():
+    rng = np.random.default_rng(5)
+    for ties in (False, True):
+        for _ in range(25):
+            y, s = random_scored(rng, ties=ties)
+            c = precision_recall_curve(y, s)
+            precision, recall, thr = metrics.precision_recall_curve(y, s)
+            # scikit-learn lists thresholds ascending and appends the point (recall 0, precision 1).
+            np.testing.assert_allclose(c.precision, precision[:-1][::-1])
+            np.testing.assert_allclose(c.recall, recall[:-1][::-1])
+            np.testing.assert_allclose(c.thresholds, thr[::-1])
+            assert c.average_precision == pytest.approx(metrics.average_precision_score(y, s))
+
+
+def test_confusion_matches_sklearn():
+    rng = np.random.default_rng(8)
+    for _ in range(15):
+        n = int(rng.integers(5, 50))
+        y, p = rng.integers(0, 2, n), rng.integers(0, 2, n)
+        y[:2], p[:2] = [0, 1], [1, 1]
+        c = confusion(y, p)
+        tn, fp, fn, tp = metrics.confusion_matrix(y, p, labels=[0, 1]).ravel()
+        assert (c.tp, c.fp, c.tn, c.fn) == (tp, fp, tn, fn)
+        assert c.accuracy == pytest.approx(metrics.accuracy_score(y, p))
+        assert c.error_rate == pytest.approx(1 - c.accuracy)
+        assert c.precision == pytest.approx(metrics.precision_score(y, p))
+        assert c.recall == pytest.approx(metrics.recall_score(y, p))
+        assert c.f1 == pytest.approx(metrics.f1_score(y, p))
+        assert c.specificity == pytest.approx(metrics.recall_score(y, p, pos_label=0))
+        assert c.fpr == pytest.approx(1 - c.specificity)
+
+
+def test_confusion_undefined_rates_are_nan_and_shown_as_undefined():
+    c = confusion([0, 0, 0], [0, 0, 0])  # no positives at all, none predicted
+    assert (c.tn, c.accuracy) == (3, 1.0)
+    assert math.isnan(c.precision) and math.isnan(c.recall) and math.isnan(c.f1)
+    assert c.fpr == 0.0 and c.specificity == 1.0
+    assert r"\text{undefined}" in c._repr_markdown_()
+    c = confusion([1, 1, 0], [0, 0, 0])  # nothing predicted positive: precision undefined, F1 = 0
+    assert math.isnan(c.precision) and c.recall == 0.0 and c.f1 == 0.0
+    # the slides' h_A: 2/20 positives and 965/980 negatives right
+    y = np.r_[np.ones(20, int), np.zeros(980, int)]
+    p = np.r_[np.ones(2, int), np.zeros(18, int), np.zeros(965, int), np.ones(15, int)]
+    c = confusion(y, p)
+    assert c.accuracy == pytest.approx(0.967) and c.recall == pytest.approx(0.1)
+
+
+# ----------------------------------------------------------------- hull and operating point
+
+
+def test_operating_point_minimises_cost_over_all_roc_points():
+    rng = np.random.default_rng(21)
+    for _ in range(60):
+        y, s = random_scored(rng, ties=bool(rng.integers(0, 2)))
+        r = roc_curve(y, s)
+        h = r.convex_hull()
+        c_fp, c_fn = rng.uniform(0.1, 10, 2)
+        op = r.operating_point(c_fp, c_fn)
+        P, N = r.n_pos, r.n_neg
+        brute = (c_fp * r.fpr * N + c_fn * (1 - r.tpr) * P) / (P + N)
+        assert op.expected_cost == pytest.approx(brute.min())
+        assert op.slope == pytest.approx(c_fp * N / (c_fn * P))
+        on_hull = np.isclose(h.fpr, op.fpr) & np.isclose(h.tpr, op.tpr)
+        assert on_hull.any() and h.thresholds[on_hull][0] == op.threshold
+        # the threshold really gives that point
+        pred = (s >= op.threshold).astype(int)
+        cm = confusion(y, pred)
+        assert (cm.fpr, cm.recall) == (pytest.approx(op.fpr), pytest.approx(op.tpr))
+
+
+def test_hull_is_concave_and_dominates_the_curve():
+    rng = np.random.default_rng(4)
+    for _ in range(40):
+        y, s = random_scored(rng)
+        r = roc_curve(y, s)
+        h = r.convex_hull()
+        assert (h.fpr[0], h.tpr[0], h.fpr[-1], h.tpr[-1]) == (0, 0, 1, 1)
+        slopes = np.diff(h.tpr) / np.where(np.diff(h.fpr) == 0, np.nan, np.diff(h.fpr))
+        finite = slopes[np.isfinite(slopes)]
+        assert np.all(np.diff(finite) < 1e-12)  # strictly turning right
+        assert np.all(r.tpr <= np.interp(r.fpr, h.fpr, h.tpr) + 1e-12)
+        assert h.auc >= r.auc - 1e-12
+        assert set(map(tuple, np.c_[h.fpr, h.tpr])) <= set(map(tuple, np.c_[r.fpr, r.tpr]))
+
+
+# ----------------------------------------------------------------- cost curve
+
+
+def test_cost_curve_envelope_is_the_best_threshold_cost():
+    y, s = scott_roc_example()
+    c = cost_curve(y, s, grid=11)
+    r = roc_curve(y, s)
+    for pc, env in zip(c.probability_cost, c.envelope):
+        # normalised expected cost of each ROC point at this probability-cost
+        costs = (1 - r.tpr) * pc + r.fpr * (1 - pc)
+        assert env == pytest.approx(costs.min())
+    assert c.envelope[0] == 0 and c.envelope[-1] == 0  # trivial classifiers at the ends
+    assert c.envelope[5] == pytest.approx(0.2)  # equal costs and classes: 0.2 from the (0.2, 0.8) point
+    assert c.lines().shape == (11, 11)
+
+
+def test_cost_curve_matches_operating_point():
+    rng = np.random.default_rng(9)
+    y, s = random_scored(rng, n=40)
+    r = roc_curve(y, s)
+    c = cost_curve(y, s, grid=5)
+    P, N = r.n_pos, r.n_neg
+    for pc, env in zip(c.probability_cost[1:-1], c.envelope[1:-1]):
+        # PC(+) = p(+) c_fn / (p(+) c_fn + p(-) c_fp): choose c_fn = pc / P, c_fp = (1 - pc) / N
+        op = r.operating_point(cost_fp=(1 - pc) / N, cost_fn=pc / P)
+        assert env == pytest.approx(op.fpr * (1 - pc) + (1 - op.tpr) * pc)
+
+
+# ----------------------------------------------------------------- AUC intervals
+
+
+def test_hanley_mcneil_worked_example():
+    # Hanley & McNeil (1982), Table 1: 58 normal and 51 abnormal CT images on a 5-point scale.
+    neg = np.repeat([1, 2, 3, 4, 5], [33, 6, 6, 11, 2])
+    pos = np.repeat([1, 2, 3, 4, 5], [3, 2, 2, 11, 33])
+    y, s = np.r_[np.zeros(58, int), np.ones(51, int)], np.r_[neg, pos]
+    r = auc_interval(y, s)
+    assert round(r.estimate, 3) == 0.893
+    assert r.se == pytest.approx(0.032, abs=0.001)
+    A, P, N = r.estimate, 51, 58
+    q1, q2 = A / (2 - A), 2 * A ** 2 / (1 + A)
+    se = math.sqrt((A * (1 - A) + (P - 1) * (q1 - A ** 2) + (N - 1) * (q2 - A ** 2)) / (P * N))
+    assert r.se == pytest.approx(se)
+    assert (r.low, r.high) == (pytest.approx(A - 1.959964 * se), pytest.approx(A + 1.959964 * se))
+
+
+def delong_variance_direct(y, s):
+    """DeLong et al. (1988) written out with the full kernel matrix psi(x_i, y_j)."""
+    pos, neg = s[y == 1], s[y == 0]
+    psi = (pos[:, None] > neg) + 0.5 * (pos[:, None] == neg)
+    v10, v01 = psi.mean(axis=1), psi.mean(axis=0)
+    m, n = pos.size, neg.size
+    s10 = np.sum((v10 - psi.mean()) ** 2) / (m - 1)
+    s01 = np.sum((v01 - psi.mean()) ** 2) / (n - 1)
+    return s10 / m + s01 / n
+
+
+def test_delong_matches_direct_computation():
+    rng = np.random.default_rng(13)
+    for ties in (False, True):
+        for _ in range(25):
+            y, s = random_scored(rng, ties=ties)
+            y[:4] = [0, 0, 1, 1]
+            r = auc_interval(y, s, confidence=0.9, method="delong")
+            assert r.se ** 2 == pytest.approx(delong_variance_direct(y, s))
+            z = st.norm.ppf(0.95)
+            assert r.low == pytest.approx(max(r.estimate - z * r.se, 0.0))
+            assert r.high == pytest.approx(min(r.estimate + z * r.se, 1.0))
+
+
+def test_auc_interval_covers_in_simulation():
+    # Binormal scores with true AUC Phi(1/sqrt 2); DeLong's 90% interval should cover about 90%.
+    rng = np.random.default_rng(2)
+    true_auc = st.norm.cdf(1 / math.sqrt(2))
+    y = np.r_[np.zeros(40, int), np.ones(40, int)]
+    hits = [auc_interval(y, rng.normal(y, 1.0), 0.9, "delong") for _ in range(300)]
+    coverage = np.mean([h.low <= true_auc <= h.high for h in hits])
+    assert 0.84 <= coverage <= 0.95
+
+
+def test_results_explain_themselves():
+    y, s = scott_roc_example()
+    for res in (roc_curve(y, s), roc_curve(y, s).convex_hull(), precision_recall_curve(y, s),
+                cost_curve(y, s), auc_interval(y, s), auc_interval(y, s, method="delong"), confusion(y, s > 0)):
+        md = res._repr_markdown_()
+        assert "$$" in md and res.verdict and len(repr(res)) < 400
+    assert "0.76" in roc_curve(y, s)._repr_markdown_()
