@@ -1,0 +1,207 @@
+"""SamplingErrorExplorer: how much the error measured on a test set varies (Mitchell ch. 5)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as _st
+
+from .. import simulate
+from ..plotting import COLORS
+from ._base import Explorer, checkbox, slider
+
+#: The learner and data set the resubstitution switch scores.
+LEARNER, DATASET, N_SPLITS = "1nn", "breast_cancer", 20
+
+# Axes rectangles (figure fractions): the histogram alone, or beside the learner panel.
+_FULL = (0.07, 0.14, 0.90, 0.74)
+_LEFT = (0.07, 0.14, 0.56, 0.74)
+_RIGHT = (0.72, 0.14, 0.26, 0.74)
+
+
+def headroom(ax, top, low=0.0):
+    """Fit the y axis to ``top`` with hysteresis; True if the limits changed (full redraw)."""
+    current = ax.get_ylim()[1]
+    if top <= current and top >= 0.4 * current:
+        return False
+    ax.set_ylim(low, 1.25 * top)
+    return True
+
+
+def zoom(ax, lo, hi, bounds=(-np.inf, np.inf), fill=0.35):
+    """Fit the x axis to [lo, hi] with hysteresis; True if the limits changed (full redraw).
+
+    The limits stay while they hold [lo, hi] and it fills at least ``fill`` of them,
+    so small moves are blitted instead of redrawing the whole figure.
+    """
+    a, b = ax.get_xlim()
+    if a <= lo and hi <= b and hi - lo >= fill * (b - a):
+        return False
+    pad = 0.25 * (hi - lo)
+    ax.set_xlim(max(bounds[0], lo - pad), min(bounds[1], hi + pad))
+    return True
+
+
+@dataclass(frozen=True)
+class SamplingErrorView:
+    """The numbers the explorer shows.
+
+    ``errors`` are the simulated error_S(h) of ``n_sets`` test sets; ``values`` the
+    possible rates k/n, ``observed`` the fraction of test sets at each and ``pmf`` the
+    binomial probability of each; ``sd_theory`` is sqrt(p(1-p)/n). ``learner`` holds the
+    resubstitution and held-out errors of a real learner when the switch is on.
+    """
+
+    error: float
+    n: int
+    n_sets: int
+    errors: np.ndarray
+    mean: float
+    sd: float
+    sd_theory: float
+    values: np.ndarray
+    observed: np.ndarray
+    pmf: np.ndarray
+    learner: simulate.Resubstitution | None
+
+
+class SamplingErrorExplorer(Explorer):
+    """Draw many test sets and watch error_S(h) scatter around error_D(h).
+
+    The number of errors on ``n`` test examples is binomial, so the sample error
+    ``error_S(h)`` has mean ``error_D(h)`` and standard deviation ``sqrt(p(1-p)/n)``, and
+    for large ``n`` it is close to normal (Mitchell ch. 5). The switch scores a real
+    1-nearest-neighbour classifier on its own training set beside a held-out set: the
+    training-set error is optimistically biased.
+
+    Parameters
+    ----------
+    error : float, default 0.3
+        The true error error_D(h).
+    n : int, default 40
+        Test-set size.
+    n_sets : int, default 1000
+        Number of simulated test sets.
+    learner : bool, default False
+        Show the resubstitution-versus-held-out panel.
+    seed : int, default 0
+
+    Examples
+    --------
+    >>> SamplingErrorExplorer(error=0.3, n=40)   # doctest: +SKIP
+    """
+
+    title = "Sampling error: error_S(h) over many test sets"
+    figsize = (10.0, 4.2)
+    resample_button = True
+
+    def _controls(self):
+        return {
+            "error": slider("true error error_D", 0.3, 0.01, 0.99, 0.01,
+                            tooltip="The hypothesis' true error: each test example is misclassified with this probability"),
+            "n": slider("test-set size n", 40, 1, 500),
+            "n_sets": slider("test sets", 1000, 100, 10000, 100),
+            "learner": checkbox("score 1-NN on its training set vs held out", False,
+                                tooltip="A real learner on breast cancer data: resubstitution is optimistic"),
+        }
+
+    def _compute(self, state):
+        p, n, n_sets = state["error"], state["n"], state["n_sets"]
+        errors = simulate.sample_errors(p, n, n_sets, seed=state["seed"])
+        k = np.arange(n + 1)
+        observed = np.bincount(np.rint(errors * n).astype(int), minlength=n + 1) / n_sets
+        learner = None
+        if state["learner"]:
+            learner = simulate.resubstitution_vs_holdout(DATASET, LEARNER, n_splits=N_SPLITS,
+                                                         seed=state["seed"])
+        return SamplingErrorView(p, n, n_sets, errors, float(errors.mean()), float(errors.std(ddof=1))
+                                 if n_sets > 1 else 0.0, simulate.sampling_error_sd(p, n), k / n,
+                                 observed, _st.binom.pmf(k, n, p), learner)
+
+    def _build(self, figure):
+        figure.set_layout_engine("none")
+        ax = self.ax = figure.add_axes(_FULL)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 0.2)
+        ax.set_xlabel(r"sample error $error_S(h) = r/n$")
+        ax.set_ylabel("fraction of test sets")
+        self.bars = ax.stairs([0.0], [0.0, 1.0], fill=True, color=COLORS["data"], alpha=0.45,
+                              label="simulated test sets")
+        (self.pmf,) = ax.plot([], [], "o", ms=3.5, color=COLORS["theory"], label="binomial P(r)")
+        (self.normal,) = ax.plot([], [], color=COLORS["normal"], label="normal approximation")
+        self.truth = ax.axvline(0.3, color=COLORS["truth"], ls="--", lw=1.2, label=r"$error_D(h)$")
+        self.readout = ax.set_title(" ", fontsize="medium")
+        self._legend_side = None
+        self.dynamic(self.bars, self.pmf, self.normal, self.truth, self.readout)
+
+        lx = self.lax = figure.add_axes(_RIGHT)
+        lx.set_xlim(-0.6, 1.6)
+        lx.set_ylim(-0.01, 0.2)  # dots at error 0 stay visible above the axis
+        lx.set_xticks([0, 1], ["own training\nset", "held-out\nset"])
+        lx.set_ylabel("error rate")
+        lx.set_title(f"1-NN on breast cancer, {N_SPLITS} splits", fontsize="medium")
+        self.train_dots = lx.scatter([], [], s=14, color=COLORS["bad"], alpha=0.7)
+        self.test_dots = lx.scatter([], [], s=14, color=COLORS["good"], alpha=0.7)
+        (self.means,) = lx.plot([], [], "_", ms=34, mew=2.5, color=COLORS["truth"])
+        self.learner_text = lx.text(0.5, 0.97, "", transform=lx.transAxes, ha="center", va="top",
+                                    fontsize="small")
+        self.dynamic(self.train_dots, self.test_dots, self.means, self.learner_text)
+        self._jitter = np.random.default_rng(0).uniform(-0.18, 0.18, N_SPLITS)
+        self._learner_on = None
+
+    def _draw(self, r):
+        n = r.n
+        shown = (r.observed > 0) | (r.pmf > 1e-4)
+        lo, hi = np.flatnonzero(shown)[[0, -1]]
+        edges = (np.arange(lo, hi + 2) - 0.5) / n
+        self.bars.set_data(r.observed[lo:hi + 1], np.clip(edges, 0, 1))
+        self.pmf.set_data(r.values[lo:hi + 1], r.pmf[lo:hi + 1])
+        x = np.linspace(max(0.0, r.error - 5 * r.sd_theory), min(1.0, r.error + 5 * r.sd_theory), 300)
+        # density times the spacing 1/n of the possible rates: comparable with P(r)
+        self.normal.set_data(x, _st.norm.pdf(x, r.error, r.sd_theory) / n)
+        self.truth.set_xdata([r.error, r.error])
+        self.readout.set_text(
+            f"{r.n_sets} test sets of n = {n}\n"
+            f"mean {r.mean:.4f} vs $error_D$ = {r.error:.2f};  "
+            f"SD {r.sd:.4f} vs $\\sqrt{{p(1-p)/n}}$ = {r.sd_theory:.4f}")
+        side = "upper left" if r.error > 0.5 else "upper right"  # away from the histogram
+        if side != self._legend_side:
+            self._legend_side = side
+            self.ax.legend(loc=side, frameon=False)
+            self.relayout()
+        top = max(r.observed.max(), r.pmf.max(), _st.norm.pdf(0.0, 0.0, r.sd_theory) / n)
+        wide = 4.5 * r.sd_theory + 1.0 / n
+        if zoom(self.ax, max(0.0, r.error - wide), min(1.0, r.error + wide), bounds=(0.0, 1.0)) \
+                | headroom(self.ax, top):
+            self.relayout()
+        self._draw_learner(r.learner)
+
+    def _draw_learner(self, learner):
+        on = learner is not None
+        if on != self._learner_on:
+            self._learner_on = on
+            for artist in (self.lax, self.train_dots, self.test_dots, self.means, self.learner_text):
+                artist.set_visible(on)  # dynamic artists are drawn one by one, axes or not
+            self.ax.set_position(_LEFT if on else _FULL)
+            self.relayout()
+        if not on:
+            return
+        self.train_dots.set_offsets(np.column_stack([self._jitter, learner.train_errors]))
+        self.test_dots.set_offsets(np.column_stack([1 + self._jitter, learner.test_errors]))
+        self.means.set_data([0, 1], [learner.train_errors.mean(), learner.test_errors.mean()])
+        self.learner_text.set_text(f"mean {learner.train_errors.mean():.3f} vs {learner.test_errors.mean():.3f}"
+                                   f"\noptimism {learner.optimism:.3f}")
+        if headroom(self.lax, max(learner.test_errors.max(), 0.05) * 1.2, low=-0.01):
+            self.relayout()
+
+    def _summary(self, r):
+        text = (f"Over {r.n_sets} simulated test sets of n = {r.n} examples with true error "
+                f"{r.error:.2f}, the sample error averaged {r.mean:.4f} with standard deviation "
+                f"{r.sd:.4f}; the binomial formula sqrt(p(1-p)/n) gives {r.sd_theory:.4f}.")
+        if r.learner is not None:
+            lr = r.learner
+            text += (f" A 1-nearest-neighbour classifier on breast cancer data ({lr.n_train} training, "
+                     f"{lr.n_test} held-out examples, {len(lr.test_errors)} random splits) has mean "
+                     f"error {lr.train_errors.mean():.3f} on its own training set but "
+                     f"{lr.test_errors.mean():.3f} on held-out examples: resubstitution is optimistic.")
+        return text
