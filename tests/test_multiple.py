@@ -1,0 +1,144 @@
+"""Friedman/Nemenyi, ANOVA, Kruskal-Wallis, Wilcoxon and Hotelling's T^2 against scipy, statsmodels and Demsar."""
+import numpy as np
+import pytest
+from scipy import stats as st
+
+from evalteach.stats import (anova_test, friedman_test, hotelling_t2_test, kruskal_wallis_test, nemenyi_cd,
+                             wilcoxon_test)
+
+
+def test_nemenyi_q_matches_demsar_table():
+    demsar_q05 = [1.960, 2.343, 2.569, 2.728, 2.850, 2.949, 3.031, 3.102, 3.164]
+    demsar_q10 = [1.645, 2.052, 2.291, 2.459, 2.589, 2.693, 2.780, 2.855, 2.920]
+    for k, q05, q10 in zip(range(2, 11), demsar_q05, demsar_q10):
+        assert nemenyi_cd(k, 10).q_alpha == pytest.approx(q05, abs=1.1e-3)
+        assert nemenyi_cd(k, 10, alpha=0.10).q_alpha == pytest.approx(q10, abs=1.1e-3)
+    # k = 2 is the two-sided normal quantile
+    assert nemenyi_cd(2, 5).q_alpha == pytest.approx(st.norm.ppf(0.975))
+
+
+def test_nemenyi_cd_formula():
+    r = nemenyi_cd(4, 14)
+    assert r.cd == pytest.approx(r.q_alpha * np.sqrt(4 * 5 / (6 * 14)))
+    assert round(r.cd, 3) == 1.254
+    assert "1.254" in r._repr_markdown_()
+
+
+def test_friedman_demsar_example():
+    # Demsar (2006), section 3.2.2: four C4.5 variants on 14 data sets with average ranks
+    # 3.143, 2.000, 2.893, 1.964 give chi2_F = 9.28 and F_F = 3.69. These rows (rank 1 = best)
+    # have exactly those rank sums 44, 28, 40.5, 27.5, with one tie as in the paper.
+    ranks = np.array([[3, 1, 4, 2], [2, 4, 1, 3], [4, 3, 2, 1], [3, 1, 2, 4], [4, 2, 3, 1], [3, 1, 4, 2],
+                      [4, 2, 3, 1], [3, 1, 2, 4], [2, 3, 4, 1], [3, 2, 4, 1], [2, 1, 4, 3], [4, 2, 3, 1],
+                      [3, 4, 2, 1], [4, 1, 2.5, 2.5]])
+    r = friedman_test(ranks, higher_is_better=False)
+    np.testing.assert_allclose(r.average_ranks, [3.143, 2.000, 2.893, 1.964], atol=1e-3)
+    assert friedman_test(-ranks).average_ranks == pytest.approx(r.average_ranks)
+    # Demsar's numbers use the formula without the tie correction
+    uncorrected = r.statistic * r.tie_correction
+    assert uncorrected == pytest.approx(9.28, abs=0.005)
+    ff = 13 * uncorrected / (14 * 3 - uncorrected)
+    assert ff == pytest.approx(3.69, abs=0.005)
+    # our statistic is tie-corrected, as scipy's
+    ref = st.friedmanchisquare(*ranks.T)
+    assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+    assert r.tie_correction == pytest.approx(1 - 6 / (14 * 4 * 15))
+    assert (r.df, r.k, r.n) == (3, 4, 14)
+    # and with Nemenyi's CD = 1.25 at alpha = 0.05 the paper's conclusion follows
+    assert nemenyi_cd(4, 14).cd == pytest.approx(1.25, abs=0.005)
+
+
+def test_friedman_random_against_scipy_and_iman_davenport():
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        n, k = int(rng.integers(3, 15)), int(rng.integers(2, 7))
+        x = rng.integers(0, 5, (n, k)).astype(float) if rng.random() < 0.5 else rng.normal(size=(n, k))
+        if np.all(x == x[:, :1]):
+            continue
+        r = friedman_test(x)
+        ref = st.friedmanchisquare(*x.T) if k >= 3 else None
+        if ref is not None:
+            assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        ff = (n - 1) * r.statistic / (n * (k - 1) - r.statistic)
+        assert r.iman_davenport == pytest.approx(ff)
+        assert r.iman_davenport_p_value == pytest.approx(st.f.sf(ff, k - 1, (k - 1) * (n - 1)))
+        # ranks average to (k+1)/2; lower-is-better flips them
+        assert r.average_ranks.mean() == pytest.approx((k + 1) / 2)
+        flipped = friedman_test(x, higher_is_better=False)
+        np.testing.assert_allclose(flipped.average_ranks, k + 1 - r.average_ranks)
+        assert flipped.statistic == pytest.approx(r.statistic)
+
+
+def test_friedman_ties_get_average_ranks():
+    r = friedman_test([[0.9, 0.9, 0.7], [0.8, 0.6, 0.6]])
+    np.testing.assert_allclose(r.average_ranks, [1.25, 2.0, 2.75])
+
+
+def test_anova_against_scipy():
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        groups = [rng.normal(rng.normal(), 1, int(rng.integers(2, 12))) for _ in range(int(rng.integers(2, 6)))]
+        r = anova_test(*groups)
+        ref = st.f_oneway(*groups)
+        assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        assert r.statistic == pytest.approx((r.ss_between / r.df_between) / (r.ss_within / r.df_within))
+        assert r.df_within == sum(len(g) for g in groups) - len(groups)
+
+
+def test_kruskal_against_scipy():
+    rng = np.random.default_rng(2)
+    for _ in range(20):
+        groups = [rng.integers(0, 8, int(rng.integers(2, 10))) for _ in range(int(rng.integers(2, 5)))]
+        r = kruskal_wallis_test(*groups)
+        ref = st.kruskal(*groups)
+        assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        assert r.df == len(groups) - 1
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_wilcoxon_against_scipy(alternative):
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        n = int(rng.integers(5, 30))
+        a, b = rng.normal(0.8, 0.05, n), rng.normal(0.79, 0.05, n)
+        r = wilcoxon_test(a, b, alternative=alternative)
+        ref = st.wilcoxon(a, b, alternative=alternative)
+        assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        assert r.r_plus + r.r_minus == pytest.approx(n * (n + 1) / 2)
+        assert r.statistic == pytest.approx(min(r.r_plus, r.r_minus) if alternative == "two-sided" else r.r_plus)
+    d = rng.normal(size=12)
+    assert wilcoxon_test(d).p_value == pytest.approx(st.wilcoxon(d).pvalue)
+
+
+def test_hotelling_against_direct_and_statsmodels():
+    from statsmodels.stats.multivariate import test_mvmean
+
+    rng = np.random.default_rng(4)
+    for _ in range(15):
+        n, p = int(rng.integers(4, 25)), int(rng.integers(1, 5))
+        if n <= p:
+            continue
+        d = rng.normal(0.2, 1.0, (n, p))
+        r = hotelling_t2_test(d)
+        mean, cov = d.mean(0), np.atleast_2d(np.cov(d.T))
+        t2 = n * mean @ np.linalg.inv(cov) @ mean
+        assert r.statistic == pytest.approx(t2)
+        assert r.f_statistic == pytest.approx(t2 * (n - p) / (p * (n - 1)))
+        if p >= 2:  # statsmodels' test_mvmean needs a 2-d covariance
+            ref = test_mvmean(d, np.zeros(p))
+            assert r.f_statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        assert r.df == (p, n - p)
+    # one column: T^2 is the square of the one-sample t statistic
+    d = rng.normal(size=(9, 1))
+    assert hotelling_t2_test(d).statistic == pytest.approx(st.ttest_1samp(d[:, 0], 0).statistic ** 2)
+    assert hotelling_t2_test(d).p_value == pytest.approx(st.ttest_1samp(d[:, 0], 0).pvalue)
+
+
+def test_results_explain_themselves():
+    rng = np.random.default_rng(5)
+    x = rng.normal(size=(6, 3))
+    for res in (friedman_test(x), nemenyi_cd(3, 6), anova_test(*x.T), kruskal_wallis_test(*x.T),
+                wilcoxon_test(x[:, 0], x[:, 1]), hotelling_t2_test(x)):
+        md = res._repr_markdown_()
+        assert "$$" in md and "p = " in md or "CD" in md
+        assert res.verdict.endswith(".") and len(repr(res)) < 300
