@@ -116,6 +116,8 @@ def test_wald_is_clipped():
     low, high = et.proportion_bounds(1, 10)
     raw = 0.1 - 1.959964 * math.sqrt(0.09 / 10)
     assert raw < 0 and low == 0 and high == pytest.approx(0.1 + 1.959964 * math.sqrt(0.009), abs=1e-6)
+    assert "clipped" in et.proportion_interval(1, 10).verdict
+    assert "clipped" not in et.proportion_interval(12, 40).verdict
     assert et.proportion_bounds(0, 10) == (0.0, 0.0)  # Wald collapses at k = 0: the reason for Wilson
 
 

@@ -236,8 +236,13 @@ def _bounds(k, n, confidence, method, sided, z):
     one = "two" if sided == "two" else "one"
     if method == "clopper-pearson":
         alpha = _tail(confidence, one)
-        low = np.where(k > 0, _st.beta.ppf(alpha, np.maximum(k, 1), n - k + 1), 0.0)
-        high = np.where(k < n, _st.beta.isf(alpha, k + 1, np.maximum(n - k, 1)), 1.0)
+        k, n = np.broadcast_arrays(k, n)
+        # beta quantiles are slow; a simulation repeats few distinct (k, n) pairs many times
+        code, where = np.unique(k * (np.max(n, initial=0) + 1) + n, return_inverse=True)
+        uk, un = np.divmod(code, np.max(n, initial=0) + 1)
+        low = np.where(uk > 0, _st.beta.ppf(alpha, np.maximum(uk, 1), un - uk + 1), 0.0)
+        high = np.where(uk < un, _st.beta.isf(alpha, uk + 1, np.maximum(un - uk, 1)), 1.0)
+        low, high = low[where].reshape(k.shape), high[where].reshape(k.shape)
     else:
         z = z_critical(confidence, one) if z is None else z
         p = k / n
@@ -328,6 +333,8 @@ class ProportionInterval(Result):
             verdict = f"With {pct(self.confidence)} confidence the true rate is at most {fmt(self.high, 3)}."
         else:
             verdict = f"With {pct(self.confidence)} confidence the true rate is at least {fmt(self.low, 3)}."
+        if self.method == "wald" and (p - z * self.se < 0 or p + z * self.se > 1):
+            verdict += " (The normal approximation reached beyond [0, 1]; the bounds are clipped.)"
         if self.method == "wald" and min(self.k, n - self.k) < 5:
             verdict += " (Fewer than 5 errors or successes: the normal approximation is poor here; prefer Wilson.)"
         return Explanation(title, formulas, steps, verdict)
