@@ -35,6 +35,17 @@ TABLE_LEVELS_ONE_SIDED = (0.75, 0.84, 0.90, 0.95, 0.975, 0.99, 0.995)
 TABLE_Z_ONE_SIDED = (0.0, 0.47, 0.84, 1.28, 1.64, 2.05, 2.33)
 
 
+def _plain(x, digits=3):
+    """A number for a plain-text verdict (no LaTeX): 3 significant figures."""
+    x = float(x)
+    return ("infinity" if x > 0 else "minus infinity") if np.isinf(x) else f"{x:.{digits}g}"
+
+
+def _p_text(p):
+    """A p-value for a verdict, the way papers report it."""
+    return "p < 0.001" if p < 0.001 else f"p = {float(p):.3g}"
+
+
 def one_sided_confidence(c):
     """Convert a two-sided confidence level to the one-sided level of the same z.
 
@@ -328,11 +339,11 @@ class ProportionInterval(Result):
         steps.append(rf"[L, U] = [{fmt(self.low)},\ {fmt(self.high)}]")
         if self.sided == "two":
             verdict = (f"With {pct(self.confidence)} confidence the true rate lies between "
-                       f"{fmt(self.low, 3)} and {fmt(self.high, 3)}.")
+                       f"{_plain(self.low)} and {_plain(self.high)}.")
         elif self.sided == "upper":
-            verdict = f"With {pct(self.confidence)} confidence the true rate is at most {fmt(self.high, 3)}."
+            verdict = f"With {pct(self.confidence)} confidence the true rate is at most {_plain(self.high)}."
         else:
-            verdict = f"With {pct(self.confidence)} confidence the true rate is at least {fmt(self.low, 3)}."
+            verdict = f"With {pct(self.confidence)} confidence the true rate is at least {_plain(self.low)}."
         if self.method == "wald" and (p - z * self.se < 0 or p + z * self.se > 1):
             verdict += " (The normal approximation reached beyond [0, 1]; the bounds are clipped.)"
         if self.method == "wald" and min(self.k, n - self.k) < 5:
@@ -410,8 +421,8 @@ class TestSetSize(Result):
             [r"z\sqrt{\frac{e(1-e)}{n}} \le h \iff n \ge \frac{z^2\, e(1-e)}{h^2}"],
             [rf"n \ge \frac{{{fmt(z)}^2 \times {fmt(e)}(1-{fmt(e)})}}{{{fmt(h)}^2}}"
              rf" = {fmt(z * z * e * (1 - e) / (h * h))}"],
-            f"About {self.n} test examples give a {pct(self.confidence)} interval of ±{fmt(h, 3)} "
-            f"around an error of {fmt(e, 3)}.",
+            f"About {self.n} test examples give a {pct(self.confidence)} interval of ±{_plain(h)} "
+            f"around an error of {_plain(e)}.",
         )
 
 

@@ -28,7 +28,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
-from .intervals import _counts, _fractions, _table_level, t_critical, z_critical
+from .intervals import _counts, _fractions, _p_text, _plain, _table_level, t_critical, z_critical
 
 __all__ = [
     "compare_hypotheses", "HypothesisComparison",
@@ -145,15 +145,15 @@ class HypothesisComparison(Result):
         better, worse = ("h1", "h2") if self.difference < 0 else ("h2", "h1")
         level = self.table_confidence
         if level == 0:
-            head = (f"|z| = {fmt(abs(self.statistic), 4)} is below the table's 50% row, so the data give "
+            head = (f"|z| = {_plain(abs(self.statistic), 4)} is below the table's 50% row, so the data give "
                     f"no useful evidence that {better}'s error is lower.")
         else:
-            head = (f"|z| = {fmt(abs(self.statistic), 4)} reaches the table's {pct(level)} two-sided row: "
+            head = (f"|z| = {_plain(abs(self.statistic), 4)} reaches the table's {pct(level)} two-sided row: "
                     f"{better}'s error is lower than {worse}'s with {pct(self.table_one_sided_confidence)} "
                     f"one-sided confidence.")
         significant = self.p_value < 1 - self.confidence
         tail = (f" At the {pct(self.confidence)} level (two-sided) the difference is "
-                f"{'significant' if significant else 'not significant'} (p = {fmt(self.p_value, 3)}).")
+                f"{'significant' if significant else 'not significant'} ({_p_text(self.p_value)}).")
         return head + tail
 
 
@@ -259,10 +259,10 @@ class PairedTest(Result):
         side = {"two-sided": "two-sided", "greater": "one-sided", "less": "one-sided"}[self.alternative]
         if self.p_value < 1 - self.confidence:
             direction = "greater" if self.mean_difference > 0 else "less"
-            return (f"The mean difference a - b = {fmt(self.mean_difference, 3)} is significantly {direction} "
-                    f"than 0 at the {pct(self.confidence)} level ({side}, p = {fmt(self.p_value, 3)}).")
-        return (f"The mean difference a - b = {fmt(self.mean_difference, 3)} is not significant at the "
-                f"{pct(self.confidence)} level ({side}, p = {fmt(self.p_value, 3)}).")
+            return (f"The mean difference a - b = {_plain(self.mean_difference)} is significantly {direction} "
+                    f"than 0 at the {pct(self.confidence)} level ({side}, {_p_text(self.p_value)}).")
+        return (f"The mean difference a - b = {_plain(self.mean_difference)} is not significant at the "
+                f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}).")
 
 
 def _differences(a, b, axis):
@@ -414,7 +414,7 @@ class FiveByTwoTest(Result):
                     rf" = {fmt(self.statistic)},\qquad p = {fmt(self.p_value)}")
         significant = self.p_value < 1 - self.confidence
         verdict = (f"The two learners' errors {'differ significantly' if significant else 'do not differ significantly'} "
-                   f"at the {pct(self.confidence)} level (p = {fmt(self.p_value, 3)}).")
+                   f"at the {pct(self.confidence)} level ({_p_text(self.p_value)}).")
         return Explanation(title, formulas, [step], verdict)
 
 
@@ -543,7 +543,7 @@ class McNemarTest(Result):
                     rf"\qquad p = {fmt(self.p_value)}")
         significant = self.p_value < 1 - self.confidence
         verdict = (f"The two classifiers' error rates {'differ significantly' if significant else 'do not differ significantly'} "
-                   f"at the {pct(self.confidence)} level (p = {fmt(self.p_value, 3)}).")
+                   f"at the {pct(self.confidence)} level ({_p_text(self.p_value)}).")
         return Explanation(title, formulas, [step], verdict)
 
 
@@ -631,8 +631,8 @@ class BinomialTest(Result):
         steps = [rf"k = {k},\ n = {n},\ p_0 = {fmt(p0)},\ \hat p = {fmt(self.estimate)}:\quad p = {fmt(self.p_value)}"]
         significant = self.p_value < 1 - self.confidence
         rel = {"two-sided": "different from", "greater": "greater than", "less": "less than"}[self.alternative]
-        verdict = (f"The observed rate {fmt(self.estimate, 3)} is {'significantly' if significant else 'not significantly'} "
-                   f"{rel} {fmt(p0, 3)} at the {pct(self.confidence)} level (p = {fmt(self.p_value, 3)}).")
+        verdict = (f"The observed rate {_plain(self.estimate)} is {'significantly' if significant else 'not significantly'} "
+                   f"{rel} {_plain(p0)} at the {pct(self.confidence)} level ({_p_text(self.p_value)}).")
         return Explanation("Binomial test", formulas, steps, verdict)
 
 
@@ -678,9 +678,9 @@ class SignTest(Result):
         significant = self.p_value < 1 - self.confidence
         who = "A" if 2 * self.statistic > self.n else "B"
         verdict = (f"{who} wins more often; this is {'' if significant else 'not '}significant at the "
-                   f"{pct(self.confidence)} level (p = {fmt(self.p_value, 3)}).")
+                   f"{pct(self.confidence)} level ({_p_text(self.p_value)}).")
         if 2 * self.statistic == self.n:
-            verdict = f"Wins and losses balance: no evidence of a difference (p = {fmt(self.p_value, 3)})."
+            verdict = f"Wins and losses balance: no evidence of a difference ({_p_text(self.p_value)})."
         return Explanation("Sign test", formulas, steps, verdict)
 
 
