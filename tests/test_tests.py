@@ -43,6 +43,23 @@ def test_interval_for_the_difference():
     assert "h2's error is lower" in r.verdict
 
 
+def test_compare_hypotheses_matches_statsmodels_wald():
+    """Mitchell's z is statsmodels' unpooled Wald test for two independent proportions."""
+    from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
+
+    rng = np.random.default_rng(16)
+    for _ in range(30):
+        n1, n2 = (int(x) for x in rng.integers(30, 1000, 2))
+        k1, k2 = int(rng.integers(1, n1)), int(rng.integers(1, n2))
+        ours = et.compare_hypotheses(k1 / n1, n1, k2 / n2, n2, confidence=0.9)
+        ref = test_proportions_2indep(k1, n1, k2, n2, method="wald", compare="diff")
+        assert ours.statistic == pytest.approx(ref.statistic, rel=1e-9)
+        assert ours.p_value == pytest.approx(ref.pvalue, rel=1e-9)
+        low, high = confint_proportions_2indep(k1, n1, k2, n2, method="wald", compare="diff", alpha=0.1)
+        assert (ours.low, ours.high) == pytest.approx((low, high), rel=1e-9)
+    assert "p < 0.001" in et.compare_hypotheses(0.1, 1000, 0.2, 1000).verdict
+
+
 def test_compare_hypotheses_broadcasts():
     rng = np.random.default_rng(7)
     e1, e2 = rng.uniform(0, 1, 50), rng.uniform(0, 1, 50)
@@ -125,6 +142,10 @@ def test_paired_z_uses_normal_critical_values():
     assert z.p_value == pytest.approx(2 * stats.norm.sf(abs(t.statistic)))
     assert z.high - z.mean_difference == pytest.approx(1.959964 * z.se, rel=1e-6)
     assert z.p_value < t.p_value  # the z test overstates the evidence for small k
+    from statsmodels.stats.weightstats import ztest
+
+    stat, p = ztest(d, value=0.0)
+    assert (z.statistic, z.p_value) == pytest.approx((stat, p), rel=1e-10)
 
 
 def test_corrected_resampled_t():
