@@ -113,6 +113,7 @@ def test_friedman_non_finite(bad, i):
     rejects(lambda: et.friedman_test(x), "scores")
     rejects(lambda: et.friedman_test(np.arange(6.0)), "scores")  # 1-d
     rejects(lambda: et.friedman_test(np.ones((3, 3)), higher_is_better="yes"), "higher_is_better")
+    rejects(lambda: et.friedman_test(np.ones((3, 3))), "scores")  # every row tied
 
 
 @FAST
@@ -122,6 +123,7 @@ def test_group_tests_reject_bad_groups(bad):
         rejects(lambda: f([1.0, 2.0, 3.0]), "groups")  # one group only
         rejects(lambda: f([1.0, 2.0], [3.0, bad]), "groups[1]")
         rejects(lambda: f([1.0, 2.0], []), "groups[1]")
+        rejects(lambda: f([1.0, 1.0], [1.0, 1.0]), "groups")  # nothing varies
 
 
 @FAST

@@ -105,8 +105,10 @@ def friedman_test(scores, higher_is_better=True):
     _, counts = np.unique(np.column_stack([np.repeat(np.arange(n), k), ranks.ravel()]), axis=0,
                           return_counts=True)
     correction = 1.0 - float(np.sum(counts ** 3 - counts)) / (n * k * (k * k - 1))
+    if correction <= 0:
+        raise ValueError("scores must differ within at least one data set (row), got every row fully tied")
     chi2 = 12.0 * n / (k * (k + 1)) * (np.sum(average ** 2) - k * (k + 1) ** 2 / 4.0)
-    chi2 = float(chi2 / correction) if correction > 0 else float("nan")
+    chi2 = float(chi2 / correction)
     p = float(_st.chi2.sf(chi2, k - 1))
     denominator = n * (k - 1) - chi2
     ff = (n - 1) * chi2 / denominator if denominator > 0 else float("inf")
@@ -201,6 +203,8 @@ def anova_test(*groups):
     grand = np.concatenate(gs).mean()
     ssb = float(sum(g.size * (g.mean() - grand) ** 2 for g in gs))
     ssw = float(sum(np.sum((g - g.mean()) ** 2) for g in gs))
+    if ssw == 0:
+        raise ValueError("groups must vary within at least one group, got every group constant")
     res = _st.f_oneway(*gs)
     n = sum(g.size for g in gs)
     return AnovaResult(float(res.statistic), float(res.pvalue), len(gs) - 1, n - len(gs), ssb, ssw)

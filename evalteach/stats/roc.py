@@ -298,6 +298,10 @@ def precision_recall_curve(y_true, scores):
 # --------------------------------------------------------------------------- cost curve
 
 
+def _normalised_costs(fpr, fnr, pc):
+    return fnr[:, None] * pc + fpr[:, None] * (1 - pc)
+
+
 @result
 class CostCurve(Result):
     """Drummond and Holte's cost curve: each ROC point is a line, the classifier their lower envelope."""
@@ -310,8 +314,7 @@ class CostCurve(Result):
 
     def lines(self):
         """Normalised expected cost of every ROC point on the grid, shape (points, grid)."""
-        pc = self.probability_cost
-        return self.fnr[:, None] * pc + self.fpr[:, None] * (1 - pc)
+        return _normalised_costs(self.fpr, self.fnr, self.probability_cost)
 
     def _explain(self):
         formulas = [r"PC(+) = \frac{p(+)\,C(-|+)}{p(+)\,C(-|+) + p(-)\,C(+|-)},\qquad "
@@ -341,8 +344,8 @@ def cost_curve(y_true, scores, grid=101):
     r = roc_curve(y_true, scores)
     g = v.integer("grid", grid, low=2)
     pc = np.linspace(0.0, 1.0, g)
-    curve = CostCurve(pc, np.empty(0), r.fpr, 1 - r.tpr, r.thresholds)
-    return CostCurve(pc, curve.lines().min(axis=0), r.fpr, 1 - r.tpr, r.thresholds)
+    fnr = 1 - r.tpr
+    return CostCurve(pc, _normalised_costs(r.fpr, fnr, pc).min(axis=0), r.fpr, fnr, r.thresholds)
 
 
 # --------------------------------------------------------------------------- AUC
