@@ -99,7 +99,8 @@ def friedman_test(scores, higher_is_better=True):
     x = v.array("scores", scores, ndim=2)
     n, k = x.shape
     if n < 2 or k < 2:
-        raise ValueError(f"scores must have at least 2 rows (data sets) and 2 columns (algorithms), got shape {x.shape}")
+        raise ValueError("scores must have at least 2 rows (data sets) and 2 columns (algorithms), "
+                         f"got shape {x.shape}")
     ranks = _st.rankdata(-x if higher_is_better else x, axis=1)
     average = ranks.mean(axis=0)
     _, counts = np.unique(np.column_stack([np.repeat(np.arange(n), k), ranks.ravel()]), axis=0,
@@ -131,7 +132,8 @@ class NemenyiCD(Result):
 
     def _explain(self):
         k, n = self.k, self.n
-        formulas = [r"CD = q_\alpha \sqrt{\frac{k(k+1)}{6N}},\quad q_\alpha = \frac{q_{\text{range}}(1-\alpha;\,k,\,\infty)}{\sqrt 2}"]
+        formulas = [r"CD = q_\alpha \sqrt{\frac{k(k+1)}{6N}},\quad "
+                    r"q_\alpha = \frac{q_{\text{range}}(1-\alpha;\,k,\,\infty)}{\sqrt 2}"]
         steps = [rf"CD = {fmt(self.q_alpha)} \sqrt{{\frac{{{k} \cdot {k + 1}}}{{6 \cdot {n}}}}} = {fmt(self.cd)}"]
         verdict = (f"Two of the {k} algorithms differ significantly at the {pct(1 - self.alpha)} level "
                    f"when their average ranks differ by at least {fmt(self.cd, 3)}.")
@@ -163,8 +165,7 @@ def nemenyi_cd(k, n_datasets, alpha=0.05):
 def _groups(groups):
     if len(groups) < 2:
         raise ValueError(f"groups must be at least 2 samples, got {len(groups)}")
-    out = [v.array(f"groups[{i}]", g) for i, g in enumerate(groups)]
-    return out
+    return [v.array(f"groups[{i}]", g) for i, g in enumerate(groups)]
 
 
 @result
@@ -198,8 +199,9 @@ def anova_test(*groups):
     13.0
     """
     gs = _groups(groups)
-    if any(g.size < 1 for g in gs) or sum(g.size for g in gs) <= len(gs):
-        raise ValueError(f"groups must hold more values in total than there are groups, got sizes {[g.size for g in gs]}")
+    if sum(g.size for g in gs) <= len(gs):
+        raise ValueError("groups must hold more values in total than there are groups, "
+                         f"got sizes {[g.size for g in gs]}")
     grand = np.concatenate(gs).mean()
     ssb = float(sum(g.size * (g.mean() - grand) ** 2 for g in gs))
     ssw = float(sum(np.sum((g - g.mean()) ** 2) for g in gs))
@@ -262,7 +264,8 @@ class WilcoxonResult(Result):
     alternative: str
 
     def _explain(self):
-        formulas = [r"R^+ = \sum_{d_i > 0} \operatorname{rank}(|d_i|),\quad R^- = \sum_{d_i < 0} \operatorname{rank}(|d_i|)"]
+        formulas = [r"R^+ = \sum_{d_i > 0} \operatorname{rank}(|d_i|),\quad "
+                    r"R^- = \sum_{d_i < 0} \operatorname{rank}(|d_i|)"]
         stat = r"T = \min(R^+, R^-)" if self.alternative == "two-sided" else r"T = R^+"
         steps = [rf"R^+ = {fmt(self.r_plus)},\ R^- = {fmt(self.r_minus)},\ N = {self.n},\quad "
                  rf"{stat} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"]
