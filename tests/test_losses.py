@@ -63,6 +63,23 @@ def test_informational_bits_by_hand():
     assert "bits" in r.verdict
 
 
+def test_both_losses_are_minimised_by_the_true_probabilities():
+    # Witten & Eibe: both losses "encourage honesty": the expected loss under the true class
+    # distribution p* is smallest when the prediction q equals p*.
+    rng = np.random.default_rng(3)
+    for k in (2, 3, 4):
+        true = rng.dirichlet(np.ones(k))
+        classes = np.arange(k)
+
+        def expected(loss, q):
+            return float(true @ loss(np.tile(q, (k, 1)), classes).losses)
+
+        for loss in (quadratic_loss, informational_loss):
+            best = expected(loss, true)
+            others = rng.dirichlet(np.ones(k), 50)
+            assert all(expected(loss, q) > best for q in others)
+
+
 def test_zero_frequency_gives_inf_and_warning():
     with pytest.warns(ZeroFrequencyWarning, match="probability 0"):
         r = informational_loss([[0.5, 0.5], [1.0, 0.0]], [0, 1])
