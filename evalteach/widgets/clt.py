@@ -1,0 +1,241 @@
+"""CLTExplorer: the distribution of a sample mean approaches a normal as n grows."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as _st
+
+from .. import simulate
+from ..plotting import COLORS
+from ._base import Explorer, dropdown, slider, text
+from .sampling_error import headroom, zoom
+
+#: The mean counts as "close to normal" once |skewness| and |excess kurtosis| of its
+#: distribution are both below this. 0.4 makes the Bernoulli(p) condition about
+#: n p >= 6, near the textbook n p >= 5, and lets the exponential pass at n = 30.
+SHAPE_TOLERANCE = 0.4
+RULE_N = 30
+MAX_N = 200
+
+_CHOICES = [("uniform", "uniform"), ("exponential", "exponential"), ("Bernoulli(p)", "bernoulli"),
+            ("bimodal", "bimodal"), ("log-normal", "lognormal"), ("typed below", "discrete")]
+
+
+def needed_n(distribution, tolerance=SHAPE_TOLERANCE):
+    """Smallest n whose mean has |skewness| and |excess kurtosis| <= ``tolerance``."""
+    from_skew = (distribution.skewness / tolerance) ** 2
+    from_kurt = abs(distribution.kurtosis) / tolerance
+    return max(1, math.ceil(max(from_skew, from_kurt) - 1e-9))
+
+
+@dataclass(frozen=True)
+class CLTView:
+    """The numbers the explorer shows.
+
+    ``means`` are the simulated sample means; ``edges``/``density`` their histogram;
+    ``sd_theory`` is sigma / sqrt(n); ``skewness``/``kurtosis`` the exact shape of the
+    mean's distribution at this n and ``observed_skewness`` that of the simulated means;
+    ``n_needed`` the smallest n within ``SHAPE_TOLERANCE`` of normal.
+    """
+
+    distribution: simulate.Distribution
+    n: int
+    n_samples: int
+    means: np.ndarray
+    mean: float
+    sd: float
+    sd_theory: float
+    edges: np.ndarray
+    density: np.ndarray
+    skewness: float
+    kurtosis: float
+    observed_skewness: float
+    n_needed: int
+
+    @property
+    def rule_holds(self):
+        """Whether n >= 30 is enough for this parent."""
+        return self.n_needed <= RULE_N
+
+
+def _edges(means, discrete, max_bins=40):
+    """Histogram edges; for a discrete parent, bins centred on the lattice the means lie on."""
+    if discrete:
+        u = np.unique(np.round(means, 9))
+        if len(u) == 1:
+            return np.array([u[0] - 0.5, u[0] + 0.5])
+        step = np.diff(u).min()
+        k = (u - u[0]) / step
+        if np.allclose(k, np.rint(k), atol=1e-6):
+            width = step * max(1, math.ceil(k[-1] / max_bins))
+            return u[0] - width / 2 + width * np.arange(math.floor(k[-1] * step / width) + 2)
+    return np.histogram_bin_edges(means, bins=max_bins)
+
+
+class CLTExplorer(Explorer):
+    """Sample means from a parent distribution of your choice, against Normal(mu, sigma^2/n).
+
+    Whatever the parent (with finite variance), the mean of ``n`` independent draws has
+    mean mu and SD sigma/sqrt(n), and its distribution approaches a normal as ``n`` grows
+    (Mitchell ch. 5). How fast depends on the parent's skewness and kurtosis: the right
+    panel shows the mean's exact skewness (gamma1/sqrt(n)) and excess kurtosis
+    (gamma2/n) against ``n``, and whether the rule of thumb ``n >= 30`` is enough (it is
+    not for a Bernoulli with small p, nor for the log-normal).
+
+    Parameters
+    ----------
+    distribution : {"uniform", "exponential", "bernoulli", "bimodal", "lognormal", "discrete"}
+    p : float
+        Success probability of the Bernoulli parent.
+    text : str
+        The discrete parent, as ``"1:0.2, 5:0.8"`` (value:probability) or ``"1, 2, 2, 9"``
+        (equally likely values); typing selects it.
+    n : int
+        Sample size, 1 to 200 (Play animates it).
+    n_samples : int
+        Number of simulated samples.
+    seed : int
+
+    Examples
+    --------
+    >>> CLTExplorer(distribution="bernoulli", p=0.05, n=30)   # doctest: +SKIP
+    """
+
+    title = "Central limit theorem: the distribution of the sample mean"
+    figsize = (11.0, 4.0)
+    resample_button = True
+    play = {"n": 250}
+
+    def _controls(self):
+        return {
+            "distribution": dropdown("parent distribution", _CHOICES, "exponential"),
+            "p": slider("Bernoulli p", 0.1, 0.01, 0.99, 0.01),
+            "text": text("typed distribution", "1:0.2, 5:0.8",
+                          placeholder="1:0.2, 5:0.8  or  1, 2, 2, 9",
+                          tooltip="value:probability pairs, or a list of equally likely values"),
+            "n": slider("sample size n", 5, 1, MAX_N),
+            "n_samples": slider("number of samples", 2000, 200, 10000, 200),
+        }
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.controls["text"].observe(self._typed, names="value")
+
+    def _typed(self, change):
+        # typing a distribution means wanting to see it
+        if self.controls["distribution"].value != "discrete":
+            self.controls["distribution"].value = "discrete"
+
+    def _compute(self, state):
+        d = simulate.parent_distribution(state["distribution"], p=state["p"], text=state["text"])
+        if d.sd == 0:
+            raise ValueError(f"text must give a distribution with some spread, got one value only: {d.label}")
+        n = state["n"]
+        means = simulate.sample_means(d, n, state["n_samples"], seed=state["seed"])
+        edges = _edges(means, d.discrete)
+        counts, _ = np.histogram(means, edges)
+        skew, kurt = d.shape_of_mean(n)
+        spread = float(means.std(ddof=1))
+        return CLTView(d, n, state["n_samples"], means, float(means.mean()), spread, d.sd / math.sqrt(n),
+                       edges, counts / (len(means) * np.diff(edges)), float(skew), float(kurt),
+                       float(_st.skew(means)) if spread > 0 else 0.0, needed_n(d))
+
+    def _build(self, figure):
+        ax_parent, ax_means, ax_shape = figure.subplots(1, 3, width_ratios=[1, 1.6, 1.3])
+        self.ax_parent, self.ax_means, self.ax_shape = ax_parent, ax_means, ax_shape
+        ax_parent.set_yticks([])
+        ax_parent.set_ylabel("parent distribution")
+        ax_parent.set_xlabel("value of one draw")
+        self._parent = None
+        self._parent_artists = []
+
+        ax_means.set_xlabel(r"sample mean $\bar{Y}$")
+        ax_means.set_ylabel("density")
+        self.bars = ax_means.stairs([0.0], [0.0, 1.0], fill=True, color=COLORS["data"], alpha=0.45,
+                                    label="simulated means")
+        (self.normal,) = ax_means.plot([], [], color=COLORS["normal"], label=r"Normal($\mu$, $\sigma^2/n$)")
+        self.mu_line = ax_means.axvline(0, color=COLORS["truth"], ls="--", lw=1.2, label=r"$\mu$")
+        ax_means.legend(loc="upper right", frameon=False)
+        self.means_title = ax_means.set_title(" ", fontsize="medium")
+        self.dynamic(self.bars, self.normal, self.mu_line, self.means_title)
+
+        ns = np.arange(1, MAX_N + 1)
+        ax_shape.set_xscale("log")
+        ax_shape.set_xlim(1, MAX_N)
+        ax_shape.set_ylim(0, 1.5)
+        ax_shape.set_xlabel("sample size n")
+        ax_shape.set_ylabel("shape of the mean's distribution")
+        ax_shape.axhspan(0, SHAPE_TOLERANCE, color=COLORS["good"], alpha=0.12, lw=0)
+        ax_shape.text(1.1, SHAPE_TOLERANCE * 0.5, "close to normal", va="center", color=COLORS["good"],
+                      fontsize="small")
+        ax_shape.axvline(RULE_N, color=COLORS["muted"], ls=":", lw=1.5)
+        ax_shape.text(RULE_N / 1.05, SHAPE_TOLERANCE + 0.03, "n = 30", va="bottom", ha="right", color=COLORS["muted"],
+                      fontsize="small")
+        (self.skew_curve,) = ax_shape.plot(ns, np.zeros_like(ns, dtype=float), color=COLORS["data"],
+                                           label="|skewness|")
+        (self.kurt_curve,) = ax_shape.plot(ns, np.zeros_like(ns, dtype=float), color=COLORS["theory"],
+                                           ls="--", label="|excess kurtosis|")
+        ax_shape.legend(loc="upper right", framealpha=0.9, edgecolor="none")
+        (self.here,) = ax_shape.plot([], [], "o", color=COLORS["truth"], ms=6)
+        self.verdict = ax_shape.set_title(" ", fontsize="medium")
+        self.dynamic(self.here, self.verdict)
+
+    def _draw_parent(self, d):
+        """The parent distribution and its shape curves: static, redrawn only when it changes."""
+        for artist in self._parent_artists:
+            artist.remove()
+        ax = self.ax_parent
+        if d.discrete:
+            values, probs = np.asarray(d.values), np.asarray(d.probs)
+            self._parent_artists = [ax.vlines(values, 0, probs, color=COLORS["data"], lw=3)]
+            pad = 0.15 * max(values.max() - values.min(), 1.0)
+            ax.set_xlim(values.min() - pad, values.max() + pad)
+            ax.set_ylim(0, probs.max() * 1.15)
+        else:
+            draws = d.draw(np.random.default_rng(0), 20000)
+            lo, hi = np.quantile(draws, [0.001, 0.995])
+            x = np.linspace(lo - 0.1 * (hi - lo), hi + 0.05 * (hi - lo), 400)
+            y = d.pdf(x)
+            self._parent_artists = [ax.fill_between(x, y, color=COLORS["data"], alpha=0.45, lw=0)]
+            ax.set_xlim(x[0], x[-1])
+            ax.set_ylim(0, y.max() * 1.15)
+        self._parent_artists.append(ax.axvline(d.mean, color=COLORS["truth"], ls="--", lw=1.2))
+        ax.set_title(f"{d.label}\n" rf"$\mu$ = {d.mean:.3g}, $\sigma$ = {d.sd:.3g}",
+                     fontsize="medium")
+        ns = np.arange(1, MAX_N + 1)
+        skew, kurt = d.shape_of_mean(ns)
+        self.skew_curve.set_ydata(np.abs(skew))
+        self.kurt_curve.set_ydata(np.abs(kurt))
+
+    def _draw(self, r):
+        d = r.distribution
+        if d != self._parent:
+            self._parent = d
+            self._draw_parent(d)
+            self.relayout()
+        self.bars.set_data(r.density, r.edges)
+        lo, hi = np.quantile(r.means, [0.001, 0.999])
+        lo, hi = min(lo, d.mean - 4 * r.sd_theory), max(hi, d.mean + 4 * r.sd_theory)
+        x = np.linspace(lo, hi, 300)
+        self.normal.set_data(x, _st.norm.pdf(x, d.mean, r.sd_theory))
+        self.mu_line.set_xdata([d.mean, d.mean])
+        self.means_title.set_text(
+            f"{r.n_samples} means of samples of size n = {r.n}\n"
+            rf"mean {r.mean:.4g} vs $\mu$ = {d.mean:.4g};  SD {r.sd:.4g} vs $\sigma/\sqrt{{n}}$ = {r.sd_theory:.4g}")
+        top = max(r.density.max(), 1 / (r.sd_theory * math.sqrt(2 * math.pi)))
+        if zoom(self.ax_means, lo, hi) | headroom(self.ax_means, top):
+            self.relayout()
+        self.here.set_data([r.n, r.n], [min(abs(r.skewness), 1.5), min(abs(r.kurtosis), 1.5)])
+        verdict = "n >= 30 is enough" if r.rule_holds else "n >= 30 is NOT enough"
+        self.verdict.set_text(f"close to normal from n = {r.n_needed}\n{verdict} for this parent")
+
+    def _summary(self, r):
+        d = r.distribution
+        return (f"Parent {d.label}: mean {d.mean:.4g}, SD {d.sd:.4g}, skewness {d.skewness:.3g}. "
+                f"{r.n_samples} sample means of size n = {r.n} have mean {r.mean:.4g} and SD {r.sd:.4g}; "
+                f"theory says {d.mean:.4g} and sigma/sqrt(n) = {r.sd_theory:.4g}. At this n the mean's "
+                f"distribution has skewness {r.skewness:.3g} (observed {r.observed_skewness:.3g}) and excess "
+                f"kurtosis {r.kurtosis:.3g}; both fall below {SHAPE_TOLERANCE} from n = {r.n_needed}, so the "
+                f"n >= 30 rule {'holds' if r.rule_holds else 'fails'} for this parent.")
