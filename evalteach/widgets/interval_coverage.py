@@ -1,0 +1,195 @@
+"""The interval dance: how often does a 95% interval contain the true error?"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from matplotlib.collections import LineCollection
+from matplotlib.colors import to_rgba
+
+from ..plotting import COLORS
+from ..simulate.intervals import exact_coverage, interval_coverage
+from ..stats.intervals import METHODS, test_set_size
+from ._base import Explorer, buttons, dropdown, slider
+
+MAX_SETS = 200
+#: True errors of the coverage curve.
+GRID = np.round(np.arange(0.005, 1.0, 0.005), 3)
+#: Half-widths of the planning curve.
+HALF_WIDTHS = np.round(np.arange(0.01, 0.2001, 0.005), 3)
+METHOD_LABELS = {"wald": "Wald", "wilson": "Wilson", "clopper-pearson": "Clopper-Pearson"}
+METHOD_STYLE = {"wald": (COLORS["data"], "-"), "wilson": (COLORS["good"], "--"),
+                "clopper-pearson": (COLORS["second"], "-.")}
+
+_HIT, _MISS = np.array(to_rgba(COLORS["data"])), np.array(to_rgba(COLORS["bad"]))
+
+
+@dataclass(frozen=True)
+class CoverageView:
+    """The numbers shown: the simulated intervals, exact coverage curves, test-set planning."""
+
+    simulation: object  # IntervalCoverage of the intervals shown
+    running: np.ndarray  # coverage of the first 1, 2, ... intervals
+    curves: dict  # method -> exact coverage over GRID at this n
+    needed: object  # TestSetSize for the chosen half-width
+    needed_curve: np.ndarray  # n needed for each of HALF_WIDTHS
+
+    @property
+    def coverage(self):
+        return self.simulation.coverage
+
+
+@lru_cache(maxsize=32)
+def _curves(n, confidence, sided):
+    return {m: exact_coverage(GRID, n, confidence, m, sided) for m in METHODS}
+
+
+@lru_cache(maxsize=32)
+def _planning(error, confidence):
+    return np.array([test_set_size(error, h, confidence).n for h in HALF_WIDTHS])
+
+
+class IntervalCoverageExplorer(Explorer):
+    """Repeated test sets, one confidence interval each, and how many contain the truth.
+
+    Each row of the top-left panel is one test set of size ``n`` drawn from a
+    hypothesis whose true error is ``error``: its interval (misses in red). Top right:
+    the running share of intervals that cover, against the nominal level and the exact
+    coverage. Bottom left: the exact coverage of the Wald, Wilson and Clopper-Pearson
+    intervals for every true error at this ``n`` (Brown, Cai & DasGupta 2001). Bottom
+    right: planning, the test-set size needed for a chosen half-width (Mitchell ch. 5).
+
+    Parameters
+    ----------
+    error : float, default 0.3
+        True error rate.
+    n : int, default 40
+        Test-set size.
+    method : {"wald", "wilson", "clopper-pearson"}
+    confidence : float, default 0.95
+    sided : {"two", "lower", "upper"}
+    intervals : int, default 100
+        How many test sets are shown (Play adds them one by one).
+    half_width : float, default 0.05
+        Wanted half-width for the planning panel.
+    seed : int
+
+    Examples
+    --------
+    >>> IntervalCoverageExplorer(n=40, method="wilson")  # doctest: +SKIP
+    """
+
+    title = "Interval coverage: the interval dance"
+    figsize = (10.0, 6.6)
+    resample_button = True
+    play = {"intervals": 150}
+
+    def _controls(self):
+        return {
+            "error": slider("true error", 0.3, 0.01, 0.99, 0.01),
+            "n": slider("test-set size n", 40, 5, 500),
+            "method": dropdown("interval", [(v, k) for k, v in METHOD_LABELS.items()], "wald"),
+            "confidence": slider("confidence", 0.95, 0.8, 0.99, 0.01),
+            "sided": buttons("sides", [("two-sided", "two"), ("lower bound", "lower"),
+                                       ("upper bound", "upper")], "two"),
+            "intervals": slider("test sets shown", 100, 1, MAX_SETS),
+            "half_width": slider("planned half-width", 0.05, 0.01, 0.2, 0.005),
+        }
+
+    def _compute(self, s):
+        sim = interval_coverage(s["error"], s["n"], s["confidence"], s["method"], s["sided"],
+                                n_sets=s["intervals"], seed=s["seed"])
+        running = np.cumsum(sim.covered) / np.arange(1, sim.covered.size + 1)
+        return CoverageView(sim, running, _curves(s["n"], s["confidence"], s["sided"]),
+                            test_set_size(s["error"], s["half_width"], s["confidence"]),
+                            _planning(s["error"], s["confidence"]))
+
+    def _build(self, figure):
+        (ax_dance, ax_run), (ax_curve, ax_plan) = figure.subplots(2, 2)
+        self.axes = ax_dance, ax_run, ax_curve, ax_plan
+
+        ax_dance.set_xlim(0, 1)
+        ax_dance.set_ylim(MAX_SETS + 1, 0)
+        ax_dance.set_xlabel("error rate")
+        ax_dance.set_ylabel("test set")
+        self.segments = LineCollection([], linewidths=1.2)
+        ax_dance.add_collection(self.segments)
+        self.estimates = ax_dance.scatter([], [], s=4, color=COLORS["truth"], zorder=3)
+        self.truth = ax_dance.axvline(0.3, color=COLORS["truth"], lw=1)
+        self.dance_title = ax_dance.text(0.5, 1.02, "", transform=ax_dance.transAxes, ha="center")
+        self.dynamic(self.segments, self.estimates, self.truth, self.dance_title)
+
+        ax_run.set_xlim(0, MAX_SETS)
+        ax_run.set_ylim(0, 1.02)
+        ax_run.set_xlabel("number of test sets")
+        ax_run.set_ylabel("share of intervals covering")
+        (self.running,) = ax_run.plot([], [], color=COLORS["data"], label="running coverage")
+        self.nominal_run = ax_run.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2, label="nominal")
+        self.exact_run = ax_run.axhline(0.95, color=COLORS["theory"], ls="--", lw=1.2, label="exact")
+        ax_run.legend(loc="lower right", fontsize="small")
+        self.run_title = ax_run.text(0.5, 1.02, "", transform=ax_run.transAxes, ha="center")
+        self.dynamic(self.running, self.nominal_run, self.exact_run, self.run_title)
+
+        ax_curve.set_xlim(0, 1)
+        ax_curve.set_ylim(0.6, 1.005)
+        ax_curve.set_xlabel("true error")
+        ax_curve.set_ylabel("exact coverage")
+        self.curves = {}
+        for m, (color, ls) in METHOD_STYLE.items():
+            (self.curves[m],) = ax_curve.plot([], [], color=color, ls=ls, lw=1.2, label=METHOD_LABELS[m])
+        self.nominal_curve = ax_curve.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2)
+        self.truth_curve = ax_curve.axvline(0.3, color=COLORS["muted"], lw=1)
+        ax_curve.legend(loc="lower center", fontsize="small", ncols=3)
+        self.curve_title = ax_curve.text(0.5, 1.02, "", transform=ax_curve.transAxes, ha="center")
+        self.dynamic(*self.curves.values(), self.nominal_curve, self.truth_curve, self.curve_title)
+
+        ax_plan.set_xlim(0, 0.2)
+        ax_plan.set_yscale("log")
+        ax_plan.set_ylim(1, 2e4)
+        ax_plan.set_xlabel("planned half-width (two-sided Wald)")
+        ax_plan.set_ylabel("test examples needed")
+        ax_plan.grid(True, alpha=0.3)
+        (self.plan_curve,) = ax_plan.plot([], [], color=COLORS["theory"])
+        (self.plan_point,) = ax_plan.plot([], [], "o", color=COLORS["truth"])
+        self.current_n = ax_plan.axhline(40, color=COLORS["data"], ls="--", lw=1.2, label="current n")
+        ax_plan.legend(loc="upper right", fontsize="small")
+        self.plan_title = ax_plan.text(0.5, 1.02, "", transform=ax_plan.transAxes, ha="center")
+        self.dynamic(self.plan_curve, self.plan_point, self.current_n, self.plan_title)
+
+    def _draw(self, r):
+        sim = r.simulation
+        m = sim.covered.size
+        rows = np.arange(1, m + 1)
+        self.segments.set_segments(np.stack([np.c_[sim.low, rows], np.c_[sim.high, rows]], axis=1))
+        self.segments.set_color(np.where(sim.covered[:, None], _HIT, _MISS))
+        self.segments.set_linewidth(np.where(sim.covered, 1.0, 2.2))
+        self.estimates.set_offsets(np.c_[sim.errors / sim.n, rows])
+        self.truth.set_xdata([sim.error] * 2)
+        self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover (red: misses)")
+
+        self.running.set_data(rows, r.running)
+        self.nominal_run.set_ydata([sim.confidence] * 2)
+        self.exact_run.set_ydata([sim.exact] * 2)
+        self.run_title.set_text(f"coverage {sim.coverage:.1%}, exact {sim.exact:.1%}")
+
+        for method, line in self.curves.items():
+            line.set_data(GRID, r.curves[method])
+            line.set_linewidth(2.4 if method == sim.method else 1.0)
+        self.nominal_curve.set_ydata([sim.confidence] * 2)
+        self.truth_curve.set_xdata([sim.error] * 2)
+        self.curve_title.set_text(f"exact coverage for n = {sim.n}")
+
+        self.plan_curve.set_data(HALF_WIDTHS, r.needed_curve)
+        self.plan_point.set_data([r.needed.half_width], [r.needed.n])
+        self.current_n.set_ydata([sim.n] * 2)
+        self.plan_title.set_text(f"±{r.needed.half_width:g} at {r.needed.confidence:.0%}, error {sim.error:g}: n = {r.needed.n}")
+
+    def _summary(self, r):
+        sim = r.simulation
+        side = {"two": "two-sided", "lower": "lower", "upper": "upper"}[sim.sided]
+        return (f"{int(sim.covered.sum())} of {sim.covered.size} {side} {METHOD_LABELS[sim.method]} intervals at "
+                f"{sim.confidence:.0%} confidence contain the true error {sim.error:g} "
+                f"(coverage {sim.coverage:.1%}); the exact coverage for n = {sim.n} is {sim.exact:.2%}. "
+                f"A {r.needed.confidence:.0%} interval of half-width {r.needed.half_width:g} around an error of "
+                f"{sim.error:g} needs n = {r.needed.n} test examples.")

@@ -1,0 +1,76 @@
+"""IntervalCoverageExplorer: the contract, and the coverage it shows against direct computations."""
+import numpy as np
+import pytest
+from scipy import stats
+
+from evalteach.stats import proportion_interval, test_set_size
+from evalteach.widgets import IntervalCoverageExplorer
+from evalteach.widgets.interval_coverage import GRID
+from explorer_contract import check_contract
+
+
+def test_contract_defaults():
+    check_contract(IntervalCoverageExplorer)
+
+
+def test_contract_with_the_slides_numbers():
+    # Mitchell ch. 5: 12 errors in 40 test examples, a 95% (and 90%) interval
+    check_contract(IntervalCoverageExplorer, sweep=10, error=0.3, n=40, confidence=0.9,
+                   method="wilson", sided="upper", intervals=200)
+
+
+def test_coverage_shown_is_the_share_of_intervals_containing_the_truth():
+    e = IntervalCoverageExplorer(error=0.3, n=40, method="wald", intervals=150, seed=4)
+    sim = e.result.simulation
+    hits = 0
+    for k, low, high, covered in zip(sim.errors, sim.low, sim.high, sim.covered):
+        ref = proportion_interval(int(k), 40, 0.95, "wald")
+        assert (low, high) == pytest.approx((ref.low, ref.high))
+        assert covered == (ref.low <= 0.3 <= ref.high)
+        hits += ref.low <= 0.3 <= ref.high
+    assert e.result.coverage == hits / 150
+    assert e.result.running[-1] == e.result.coverage
+    assert f"{hits} of 150" in e._summary_html.value
+
+
+def test_play_adds_intervals_to_the_same_draws():
+    e = IntervalCoverageExplorer(intervals=20)
+    first = e.result.simulation.errors.copy()
+    e.controls["intervals"].value = 60
+    np.testing.assert_array_equal(e.result.simulation.errors[:20], first)
+
+
+def brute_force(p, n, confidence, method, sided):
+    k = np.arange(n + 1)
+    covers = []
+    for j in k:
+        r = proportion_interval(int(j), n, confidence, method, sided)
+        covers.append(r.low <= p <= r.high)
+    return stats.binom.pmf(k, n, p)[np.array(covers)].sum()
+
+
+@pytest.mark.parametrize("method", ["wald", "wilson", "clopper-pearson"])
+def test_exact_coverage_curve_equals_a_brute_force_binomial_sum(method):
+    e = IntervalCoverageExplorer(n=40, confidence=0.95, method=method)
+    curve = e.result.curves
+    for i in (0, 20, 59, 100, 198):
+        for m in ("wald", "wilson", "clopper-pearson"):
+            assert curve[m][i] == pytest.approx(brute_force(GRID[i], 40, 0.95, m, "two"), abs=1e-12)
+    assert e.result.simulation.exact == pytest.approx(brute_force(0.3, 40, 0.95, method, "two"))
+
+
+def test_one_sided_curves_use_one_sided_intervals():
+    e = IntervalCoverageExplorer(n=25, confidence=0.9, sided="lower")
+    assert e.result.curves["wilson"][60] == pytest.approx(brute_force(GRID[60], 25, 0.9, "wilson", "lower"))
+
+
+def test_planning_is_test_set_size():
+    e = IntervalCoverageExplorer(error=0.25, half_width=0.05, confidence=0.95)
+    assert e.result.needed.n == test_set_size(0.25, 0.05, 0.95).n == 289
+
+
+def test_bad_values_are_refused():
+    with pytest.raises(ValueError, match="method"):
+        IntervalCoverageExplorer(method="agresti-coull")
+    with pytest.raises(ValueError, match="confidence"):
+        IntervalCoverageExplorer(confidence=95)
