@@ -14,6 +14,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, result
+from .intervals import _plain
 
 __all__ = ["quadratic_loss", "informational_loss", "Loss", "ZeroFrequencyWarning"]
 
@@ -68,9 +69,9 @@ class Loss(Result):
             verdict = ("The loss is infinite: some instance's true class was given probability 0 "
                        "(the zero-frequency problem; smooth the estimates, e.g. with a Laplace correction).")
         elif self.kind == "quadratic":
-            verdict = f"Mean quadratic loss {fmt(self.mean, 3)} (0 is perfect, 2 is the worst possible)."
+            verdict = f"Mean quadratic loss {_plain(self.mean)} (0 is perfect, 2 is the worst possible)."
         else:
-            verdict = (f"On average the true class cost {fmt(self.mean, 3)} "
+            verdict = (f"On average the true class cost {_plain(self.mean)} "
                        f"{'bits' if self.base == 2 else 'units'} of information (0 is perfect).")
         return Explanation(title, formulas, steps, verdict)
 

@@ -13,6 +13,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
+from .intervals import _p_text, _plain
 
 __all__ = [
     "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "anova_test", "AnovaResult",
@@ -25,8 +26,8 @@ ALTERNATIVES = ("two-sided", "greater", "less")
 
 def _verdict(p_value, claim, alpha=0.05):
     if p_value < alpha:
-        return f"p = {fmt(p_value, 3)} < {fmt(alpha)}: {claim} (significant at the {pct(1 - alpha)} level)."
-    return f"p = {fmt(p_value, 3)} >= {fmt(alpha)}: no evidence at the {pct(1 - alpha)} level that {claim}."
+        return f"{_p_text(p_value)}, below {_plain(alpha)}: {claim} (significant at the {pct(1 - alpha)} level)."
+    return f"{_p_text(p_value)}, not below {_plain(alpha)}: no evidence at the {pct(1 - alpha)} level that {claim}."
 
 
 # --------------------------------------------------------------------------- Friedman
@@ -136,7 +137,7 @@ class NemenyiCD(Result):
                     r"q_\alpha = \frac{q_{\text{range}}(1-\alpha;\,k,\,\infty)}{\sqrt 2}"]
         steps = [rf"CD = {fmt(self.q_alpha)} \sqrt{{\frac{{{k} \cdot {k + 1}}}{{6 \cdot {n}}}}} = {fmt(self.cd)}"]
         verdict = (f"Two of the {k} algorithms differ significantly at the {pct(1 - self.alpha)} level "
-                   f"when their average ranks differ by at least {fmt(self.cd, 3)}.")
+                   f"when their average ranks differ by at least {_plain(self.cd)}.")
         return Explanation("Nemenyi critical difference", formulas, steps, verdict)
 
 

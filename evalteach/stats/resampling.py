@@ -13,6 +13,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, result
+from .intervals import _plain
 
 __all__ = [
     "Split", "holdout_split", "repeated_holdout_splits", "kfold_splits", "leave_one_out_splits",
@@ -211,8 +212,8 @@ class Bootstrap632(Result):
                      rf"w = \frac{{0.632}}{{1 - 0.368 \times {fmt(r)}}} = {fmt(w)}",
                      rf"(1 - {fmt(w)}) \times {fmt(err)} + {fmt(w)} \times {fmt(min(e1, self.gamma))} = "
                      rf"{fmt(self.estimate)}"]
-        verdict = (f"The estimated error is {fmt(self.estimate, 3)}: between the optimistic resubstitution "
-                   f"error {fmt(err, 3)} and the pessimistic out-of-bag error {fmt(e1, 3)}.")
+        verdict = (f"The estimated error is {_plain(self.estimate)}: between the optimistic resubstitution "
+                   f"error {_plain(err)} and the pessimistic out-of-bag error {_plain(e1)}.")
         return Explanation(title, formulas, steps, verdict)
 
 

@@ -16,7 +16,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
-from .intervals import z_critical
+from .intervals import _plain, z_critical
 
 __all__ = [
     "confusion", "Confusion", "roc_curve", "RocCurve", "OperatingPoint", "precision_recall_curve",
@@ -160,9 +160,9 @@ class OperatingPoint(Result):
             rule = "predict every example negative"
         else:
             rule = f"predict positive when the score is at least {fmt(self.threshold)}"
-        verdict = (f"An iso-cost line of slope {fmt(self.slope, 3)} first touches the hull at "
-                   f"(FPR, TPR) = ({fmt(self.fpr, 3)}, {fmt(self.tpr, 3)}): {rule}, "
-                   f"for an expected cost of {fmt(self.expected_cost, 3)} per example.")
+        verdict = (f"An iso-cost line of slope {_plain(self.slope)} first touches the hull at "
+                   f"(FPR, TPR) = ({_plain(self.fpr)}, {_plain(self.tpr)}): {rule}, "
+                   f"for an expected cost of {_plain(self.expected_cost)} per example.")
         return Explanation("Cost-optimal operating point", formulas, steps, verdict)
 
 
@@ -215,10 +215,10 @@ class RocCurve(Result):
             points = r",\ ".join(f"({fmt(a, 3)}, {fmt(b, 3)})" for a, b in zip(self.fpr, self.tpr))
             steps.append(rf"(FPR, TPR):\ {points}")
         steps.append(rf"AUC = {fmt(self.auc)}")
-        verdict = (f"The area under the {what} is {fmt(self.auc, 3)}: a random positive outscores a random "
-                   f"negative with probability {fmt(self.auc, 3)} (0.5 is chance, 1 is perfect ranking)."
+        verdict = (f"The area under the {what} is {_plain(self.auc)}: a random positive outscores a random "
+                   f"negative with probability {_plain(self.auc)} (0.5 is chance, 1 is perfect ranking)."
                    if not self.hull else
-                   f"The hull keeps {len(self.fpr)} points; its area is {fmt(self.auc, 3)}.")
+                   f"The hull keeps {len(self.fpr)} points; its area is {_plain(self.auc)}.")
         return Explanation(what[0].upper() + what[1:], formulas, steps, verdict)
 
 
@@ -270,7 +270,7 @@ class PrecisionRecallCurve(Result):
         formulas = [r"AP = \sum_i (R_i - R_{i-1})\,P_i,\qquad R_0 = 0"]
         steps = [rf"AP = {fmt(self.average_precision)}\ \text{{over {len(self.thresholds)} thresholds}}"]
         base = self.precision[-1]  # everything predicted positive: the share of positives
-        verdict = (f"Average precision is {fmt(self.average_precision, 3)}, against {fmt(base, 3)} for "
+        verdict = (f"Average precision is {_plain(self.average_precision)}, against {_plain(base)} for "
                    f"random scores (the share of positives).")
         return Explanation("Precision-recall curve", formulas, steps, verdict)
 
@@ -322,7 +322,7 @@ class CostCurve(Result):
         worst = float(np.max(self.envelope))
         steps = [rf"\text{{{len(self.fpr)} lines; lower envelope}}\ \max_{{PC}} NE = {fmt(worst)}"]
         verdict = (f"Wherever the envelope is below the trivial classifiers' lines (max(PC, 1-PC)), the "
-                   f"classifier is worth using; its worst normalised expected cost is {fmt(worst, 3)}.")
+                   f"classifier is worth using; its worst normalised expected cost is {_plain(worst)}.")
         return Explanation("Cost curve", formulas, steps, verdict)
 
 
@@ -410,8 +410,8 @@ class AucInterval(Result):
             steps = [rf"SE = {fmt(self.se)}\quad (P = {P},\ N = {N})"]
             title = "DeLong interval for the AUC"
         steps.append(rf"{fmt(A)} \pm {fmt(z)} \times {fmt(self.se)} = [{fmt(self.low)},\ {fmt(self.high)}]")
-        verdict = (f"With {pct(self.confidence)} confidence the true AUC lies between {fmt(self.low, 3)} and "
-                   f"{fmt(self.high, 3)}" + (", so the ranking is better than chance." if self.low > 0.5 else
+        verdict = (f"With {pct(self.confidence)} confidence the true AUC lies between {_plain(self.low)} and "
+                   f"{_plain(self.high)}" + (", so the ranking is better than chance." if self.low > 0.5 else
                                              ", which does not exclude chance (0.5)." if self.high >= 0.5 else "."))
         return Explanation(title, formulas, steps, verdict)
 
