@@ -52,6 +52,8 @@ def test_non_finite_scores_are_rejected(y, bad, data):
     s[data.draw(hs.integers(0, len(y) - 1))] = bad
     for f in (et.roc_curve, et.auc, et.auc_interval, et.cost_curve):
         rejects(lambda: f(y, s), "scores")
+    rejects(lambda: et.roc_curve(s, y), "y_true")  # labels and scores swapped: labels not finite 0/1
+    rejects(lambda: et.confusion(y, s), "y_pred")
 
 
 @FAST
@@ -186,6 +188,13 @@ def test_bootstrap_estimates_need_error_rates(bad):
     rejects(lambda: et.bootstrap_632(bad, 0.2), "resub_error")
     rejects(lambda: et.bootstrap_632(0.1, bad), "oob_error")
     rejects(lambda: et.bootstrap_632_plus(0.1, 0.2, bad), "gamma")
+
+
+@FAST
+@given(hs.integers(1, 10), hs.integers(1, 3))
+def test_no_information_error_lengths(n, extra):
+    rejects(lambda: et.no_information_error([0] * n, [0] * (n + extra)), "y_pred")
+    rejects(lambda: et.no_information_error([], []), "y_true")
 
 
 # ----------------------------------------------------------------- losses
