@@ -2,7 +2,8 @@
 
 Every name is also importable from :mod:`evalteach`.
 """
-from . import intervals, losses, multiple, resampling, roc, tests
+from . import examples, intervals, losses, multiple, resampling, roc, tests
+from .examples import *  # noqa: F401,F403
 from .intervals import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
 from .multiple import *  # noqa: F401,F403
@@ -17,4 +18,5 @@ __all__ = [
     *roc.__all__,
     *resampling.__all__,
     *losses.__all__,
+    *examples.__all__,
 ]
