@@ -58,3 +58,15 @@ def test_bad_input_names_the_parameter():
     with pytest.raises(ValueError, match="confidence"):
         t_vs_z_coverage([3], confidence=95)
     assert "k = " in t_vs_z_coverage([3], n_experiments=100).verdict
+
+
+def test_coverage_agrees_with_the_paired_tests_of_evalteach_stats():
+    from evalteach.stats import paired_t_test, paired_z_test
+
+    r = t_vs_z_coverage([6], difference=-0.4, noise=0.7, confidence=0.95, n_experiments=800, seed=5)
+    d = paired_experiments(6, -0.4, 0.7, 800, seed=5 + 6)
+    for test, coverage, reject in ((paired_t_test, r.t_coverage, r.t_reject),
+                                   (paired_z_test, r.z_coverage, r.z_reject)):
+        res = test(d)
+        assert coverage[0] == np.mean((res.low <= -0.4) & (-0.4 <= res.high))
+        assert reject[0] == np.mean(res.p_value < 0.05)

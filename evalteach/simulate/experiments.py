@@ -8,11 +8,13 @@ Dietterich 1998).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
-from ..stats.tests import paired_t_test, paired_z_test
+from ..stats.intervals import t_critical, z_critical
 
 __all__ = ["paired_experiments", "t_vs_z_coverage", "TvsZCoverage"]
 
@@ -38,8 +40,19 @@ def paired_experiments(k, difference=0.0, noise=1.0, n_experiments=2000, seed=0)
     """
     k = v.integer("k", k, low=2)
     difference, noise, n_experiments, seed = _setting(difference, noise, n_experiments, seed)
-    rng = np.random.default_rng(seed)
-    return difference + noise * rng.standard_normal((n_experiments, k))
+    return difference + noise * _standard_draws(k, n_experiments, seed)
+
+
+def _standard_draws(k, n_experiments, seed):
+    return np.random.default_rng(seed).standard_normal((n_experiments, k))
+
+
+@lru_cache(maxsize=64)
+def _standard_summaries(k, n_experiments, seed):
+    """Mean and SD of each experiment's standard-normal draws (cached: an explorer moving
+    the difference or the noise only rescales them)."""
+    draws = _standard_draws(k, n_experiments, seed)
+    return draws.mean(axis=1), draws.std(axis=1, ddof=1)
 
 
 @result
@@ -74,9 +87,11 @@ def t_vs_z_coverage(ks=range(2, 31), difference=0.0, noise=1.0, confidence=0.95,
     """Simulated coverage of t and z intervals (and rejection rates of the tests) per ``k``.
 
     For each number of folds ``k`` draws ``n_experiments`` paired experiments
-    (:func:`paired_experiments`) and runs :func:`evalteach.stats.paired_t_test` and
-    :func:`evalteach.stats.paired_z_test` on all of them at once. With ``difference=0``
-    the rejection rate is the type-I error; otherwise it is the power.
+    (:func:`paired_experiments`) and builds, for all of them at once, the interval
+    ``mean ± c s / sqrt(k)`` with ``c`` the t(k-1) or the normal critical value (as
+    :func:`evalteach.stats.paired_t_test` and :func:`evalteach.stats.paired_z_test` do).
+    The test of "no difference" rejects when that interval excludes 0: with
+    ``difference=0`` the rejection rate is the type-I error, otherwise the power.
 
     Parameters
     ----------
@@ -100,14 +115,14 @@ def t_vs_z_coverage(ks=range(2, 31), difference=0.0, noise=1.0, confidence=0.95,
         raise ValueError(f"ks must all be >= 2, got {v._show(ks.tolist())}")
     difference, noise, n_experiments, seed = _setting(difference, noise, n_experiments, seed)
     confidence = v.confidence("confidence", confidence)
-    alpha = 1 - confidence
+    z = z_critical(confidence)
     out = np.empty((4, ks.size))
     for i, k in enumerate(ks):  # a few dozen k values; each is one vectorised batch
-        d = paired_experiments(int(k), difference, noise, n_experiments, seed + int(k))
-        for j, test in enumerate((paired_t_test, paired_z_test)):
-            r = test(d, confidence=confidence)
-            out[j, i] = np.mean((r.low <= difference) & (difference <= r.high))
-            out[2 + j, i] = np.mean(r.p_value < alpha)
+        m, s = _standard_summaries(int(k), n_experiments, seed + int(k))
+        mean, se = difference + noise * m, noise * s / np.sqrt(k)
+        for j, c in enumerate((t_critical(confidence, k - 1), z)):
+            out[j, i] = np.mean(np.abs(mean - difference) <= c * se)
+            out[2 + j, i] = np.mean(np.abs(mean) > c * se)
         if progress is not None:
             progress((i + 1) / ks.size)
     mc = float(np.sqrt(confidence * (1 - confidence) / n_experiments))

@@ -1,0 +1,49 @@
+"""TvsZExplorer: the contract, and its numbers against evalteach.stats and scipy."""
+import numpy as np
+import pytest
+from scipy import stats
+
+from evalteach.simulate import paired_experiments, t_vs_z_coverage
+from evalteach.stats import paired_t_test
+from evalteach.widgets import TvsZExplorer
+from evalteach.widgets.t_vs_z import KS, N_EXPERIMENTS
+from explorer_contract import check_contract
+
+
+def test_contract_defaults():
+    check_contract(TvsZExplorer)
+
+
+def test_contract_with_custom_values():
+    # Mooney's experiment: 5 folds, differences of a few percent
+    check_contract(TvsZExplorer, sweep=10, k=5, difference=0.05, noise=0.1, confidence=0.9)
+
+
+def test_critical_values_and_coverage_at_k_3():
+    r = TvsZExplorer(k=3).result
+    assert r.t_critical == pytest.approx(stats.t.ppf(0.975, 2))
+    assert r.z_critical == pytest.approx(stats.norm.ppf(0.975))
+    mc = np.sqrt(0.95 * 0.05 / N_EXPERIMENTS)
+    assert abs(r.t_coverage - 0.95) < 3 * mc  # t is right
+    assert r.z_coverage < 0.95 - 0.1  # z is far too liberal (about 81%)
+
+
+def test_numbers_shown_equal_the_paired_test_on_the_same_experiments():
+    e = TvsZExplorer(k=4, difference=0.3, noise=0.5, confidence=0.9, seed=2)
+    r = e.result
+    d = paired_experiments(4, 0.3, 0.5, N_EXPERIMENTS, seed=2 + 4)
+    ref = paired_t_test(d, confidence=0.9)
+    np.testing.assert_allclose(r.t_test.low, ref.low)
+    assert r.t_coverage == np.mean((ref.low <= 0.3) & (0.3 <= ref.high))
+    curve = t_vs_z_coverage(KS, 0.3, 0.5, 0.9, N_EXPERIMENTS, 2)
+    np.testing.assert_array_equal(r.curve.z_reject, curve.z_reject)
+    assert f"{r.t_coverage:.1%}" in e._summary_html.value
+    assert "power" in e._summary_html.value
+    assert "type-I error" in TvsZExplorer()._summary_html.value
+
+
+def test_bad_values_are_refused():
+    with pytest.raises(ValueError, match="k"):
+        TvsZExplorer(k=1)
+    with pytest.raises(ValueError, match="noise"):
+        TvsZExplorer(noise=0)
