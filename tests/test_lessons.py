@@ -139,6 +139,18 @@ def problems(nb):
     return found
 
 
+def cell_times(nb):
+    """(seconds, first line) per executed code cell, from the timings nbclient records."""
+    from datetime import datetime
+
+    for cell in nb.cells:
+        timing = cell.metadata.get("execution", {})
+        if "iopub.execute_input" in timing and "shell.execute_reply" in timing:
+            start, end = (datetime.fromisoformat(timing[k].replace("Z", "+00:00"))
+                          for k in ("iopub.execute_input", "shell.execute_reply"))
+            yield (end - start).total_seconds(), cell.source.splitlines()[0][:50]
+
+
 @pytest.mark.notebooks
 @pytest.mark.parametrize("path", lesson_params())
 def test_lesson_runs_clean(path, capsys):
@@ -151,7 +163,9 @@ def test_lesson_runs_clean(path, capsys):
     started = time.perf_counter()
     client.execute()
     TIMES[path.name] = elapsed = time.perf_counter() - started
+    seconds, slowest = max(cell_times(nb))
     with capsys.disabled():
-        print(f"\n{path.name}: ran in {elapsed:.1f} s "
+        print(f"\n{path.name}: ran in {elapsed:.1f} s, slowest cell {seconds:.1f} s: {slowest!r} "
               f"(lessons run so far: {len(TIMES)}, {sum(TIMES.values()):.1f} s in total)")
-    assert not problems(nb), "\n".join(problems(nb))
+    found = problems(nb)
+    assert not found, "\n".join(found)
