@@ -21,7 +21,8 @@ from ..stats import (compare_hypotheses, corrected_resampled_t_test, five_by_two
                      five_by_two_cv_t_test, mcnemar_test, paired_t_test)
 
 __all__ = ["ALGORITHM_TESTS", "AlgorithmTestSimulation", "simulate_algorithm_tests",
-           "TestSetReuseSimulation", "simulate_test_set_reuse"]
+           "TestSetReuseSimulation", "simulate_test_set_reuse", "RESAMPLING_METHODS",
+           "ResamplingEstimates", "resampling_estimates"]
 
 #: The tests of :func:`simulate_algorithm_tests`, by short name -> label.
 ALGORITHM_TESTS = {
@@ -322,3 +323,152 @@ def simulate_test_set_reuse(m=20, error=0.2, n_test=100, *, n_validation=100, sp
         error=error, n_test=n_test, n_experiments=n_experiments,
         example_true=true[0], example_test=test[0], example_validation=validation[0],
     )
+
+
+# --- resampling estimates of a real learner's error ---------------------------------------
+
+#: Error-estimation methods of :func:`resampling_estimates`, by short name -> label.
+RESAMPLING_METHODS = {
+    "holdout": "holdout (1/3 test)",
+    "stratified": "stratified holdout",
+    "repeated": "repeated holdout (k repeats)",
+    "kfold": "stratified k-fold CV",
+    "loo": "leave-one-out",
+    "bootstrap": "bootstrap (out-of-bag)",
+    "632": ".632 bootstrap",
+    "632plus": ".632+ bootstrap",
+}
+
+
+@result
+class ResamplingEstimates(Result):
+    """Repeated estimates of one learner's error by one method, against a large held-out set."""
+
+    method: str
+    estimates: np.ndarray
+    true_error: float
+    resub_error: float
+    splits: list = field(repr=False)
+    fold_errors: np.ndarray = field(repr=False)
+    n: int = field(repr=False)
+
+    @property
+    def mean(self):
+        """Average estimate over the repetitions."""
+        return float(self.estimates.mean())
+
+    @property
+    def sd(self):
+        """Spread of the estimate over the repetitions."""
+        return float(self.estimates.std(ddof=1)) if self.estimates.size > 1 else 0.0
+
+    def _explain(self):
+        steps = [rf"\overline{{\widehat{{err}}}} = {fmt(self.mean)},\quad s = {fmt(self.sd)},\quad "
+                 rf"\text{{held-out error}} = {fmt(self.true_error)}"]
+        verdict = (f"The {RESAMPLING_METHODS[self.method]} estimate averages {pct(self.mean)} over "
+                   f"{self.estimates.size} repetitions (SD {pct(self.sd)}); a large held-out set gives "
+                   f"{pct(self.true_error)}.")
+        return Explanation("Resampling estimate of a learner's error",
+                           [r"\widehat{err} = \frac{\#\text{errors on the test parts}}{\#\text{test predictions}}"],
+                           steps, verdict)
+
+
+def _fit_predict(learner, X_train, y_train, X_test):
+    classes = np.unique(y_train)
+    if classes.size == 1:  # a resample with one class only: every learner predicts it
+        return np.full(len(X_test), classes[0])
+    return learner.fit(X_train, y_train).predict(X_test)
+
+
+def _splits(method, y, k, rng):
+    from ..stats import (bootstrap_samples, holdout_split, kfold_splits, leave_one_out_splits,
+                         repeated_holdout_splits)
+
+    n = len(y)
+    if method == "holdout":
+        return [holdout_split(n, seed=rng)]
+    if method == "stratified":
+        return [holdout_split(n, stratify=y, seed=rng)]
+    if method == "repeated":
+        return repeated_holdout_splits(n, repeats=k, seed=rng)
+    if method == "kfold":
+        return kfold_splits(n, k=k, stratify=y, seed=rng)
+    if method == "loo":
+        return leave_one_out_splits(n)
+    return bootstrap_samples(n, k, seed=rng)
+
+
+def resampling_estimates(X, y, X_heldout, y_heldout, learner="1nn", method="kfold", *, k=10,
+                         repetitions=20, seed=0, progress=None):
+    """Estimate a learner's error by resampling (X, y), repeatedly, and on a large held-out set.
+
+    Parameters
+    ----------
+    X, y : arrays
+        The (small) data set the estimate may use.
+    X_heldout, y_heldout : arrays
+        A large independent set: the error there of the learner trained on all of
+        (X, y) stands in for its true error.
+    learner : str
+        A name from :data:`evalteach.learners.LEARNERS`.
+    method : str
+        One of :data:`RESAMPLING_METHODS`: ``"holdout"``, ``"stratified"`` (stratified
+        holdout), ``"repeated"`` (k holdouts, averaged), ``"kfold"`` (stratified k-fold),
+        ``"loo"``, ``"bootstrap"`` (pooled out-of-bag error of k bootstrap samples),
+        ``"632"`` and ``"632plus"`` (combined with the resubstitution error of the
+        learner trained on all of (X, y)).
+    k : int
+        Folds, holdout repeats or bootstrap samples.
+    repetitions : int
+        How often the whole method is rerun with new random splits (leave-one-out has
+        no randomness: it runs once and is repeated as is).
+
+    Returns
+    -------
+    ResamplingEstimates
+        ``estimates`` (one per repetition), ``true_error`` (held-out), ``resub_error``,
+        the first repetition's ``splits`` and their ``fold_errors``.
+
+    References
+    ----------
+    Witten & Frank, *Data Mining*, ch. 5; Efron & Tibshirani (1997) for .632+.
+    """
+    from ..learners import make_learner
+    from ..stats import bootstrap_632, bootstrap_632_plus, no_information_error
+
+    X, X_heldout = v.array("X", X, ndim=2), v.array("X_heldout", X_heldout, ndim=2)
+    y, y_heldout = v.array("y", y, dtype=int), v.array("y_heldout", y_heldout, dtype=int)
+    v.same_length(X=X, y=y)
+    v.same_length(X_heldout=X_heldout, y_heldout=y_heldout)
+    v.choice("method", method, tuple(RESAMPLING_METHODS))
+    n = len(y)
+    k = v.integer("k", k, low=2, high=n)
+    repetitions = v.integer("repetitions", repetitions, low=1)
+    rng = np.random.default_rng(v.integer("seed", seed, low=0))
+    report = _progress(progress)
+    model = make_learner(learner)
+    resub_pred = _fit_predict(model, X, y, X)
+    resub = float(np.mean(resub_pred != y))
+    true_error = float(np.mean(_fit_predict(model, X, y, X_heldout) != y_heldout))
+    gamma = no_information_error(y, resub_pred)
+    runs = 1 if method == "loo" else repetitions
+    estimates, first = [], None
+    for rep in range(runs):
+        splits = _splits(method, y, k, rng)
+        wrong = np.array([np.sum(_fit_predict(model, X[tr], y[tr], X[te]) != y[te]) for tr, te in splits])
+        sizes = np.array([len(te) for _, te in splits])
+        pooled = wrong.sum() / max(sizes.sum(), 1)
+        if method == "repeated":
+            estimate = float(np.mean(wrong / sizes))
+        elif method == "632":
+            estimate = bootstrap_632(resub, pooled).estimate
+        elif method == "632plus":
+            estimate = bootstrap_632_plus(resub, pooled, gamma).estimate
+        else:
+            estimate = float(pooled)
+        estimates.append(estimate)
+        if first is None:
+            first = (splits, wrong / np.maximum(sizes, 1))
+        report((rep + 1) / runs)
+    estimates = np.repeat(estimates, repetitions) if method == "loo" else np.array(estimates)
+    return ResamplingEstimates(method, estimates, true_error, resub, first[0], first[1], n)

@@ -1,0 +1,96 @@
+"""ResamplingExplorer: split pictures, repeated estimates, and the slides' two counterexamples."""
+import numpy as np
+import pytest
+
+from evalteach.simulate import resampling_estimates
+from evalteach.widgets import resampling
+from evalteach.widgets.resampling import _TEST, _TRAIN, ResamplingExplorer, _data
+from explorer_contract import check_contract
+
+
+@pytest.fixture
+def few_repetitions(monkeypatch):
+    monkeypatch.setattr(resampling, "REPETITIONS", 3)  # the contract sweep refits hundreds of times
+
+
+def test_contract_with_defaults(few_repetitions):
+    # with the default "custom" preset every control matters
+    check_contract(ResamplingExplorer, sweep=100)
+
+
+def test_contract_with_custom_values(few_repetitions):
+    # a preset overrides data set, learner and method: those controls leave the picture alone
+    check_contract(ResamplingExplorer, sweep=15, unchanged_ok=("dataset", "learner", "method"),
+                   preset="632_memoriser", k=5, n=60)
+
+
+def test_leave_one_out_with_a_majority_learner_on_noise_is_always_wrong():
+    e = ResamplingExplorer(preset="loo_majority")
+    est = e.result.estimates
+    np.testing.assert_array_equal(est.estimates, 1.0)  # estimate 100% error, every time
+    assert abs(est.true_error - 0.5) < 0.05  # fresh data: a coin toss
+    assert e.result.tested_once and e.result.grid.shape == (100, 100)
+    assert "100.0%" in e._summary_html.value
+
+
+def test_632_bootstrap_with_a_memoriser_on_noise_is_far_too_optimistic():
+    e = ResamplingExplorer(preset="632_memoriser")
+    est = e.result.estimates
+    assert est.resub_error == 0.0
+    assert est.mean < 0.36 and abs(est.true_error - 0.5) < 0.05
+    # the .632+ correction sees the overfitting and moves the estimate back towards 50%
+    e.set(preset="custom", dataset="random", learner="1nn", method="632plus")
+    assert e.result.estimates.mean > 0.42
+
+
+@pytest.mark.parametrize("method, k", [("kfold", 10), ("kfold", 3), ("loo", 10)])
+def test_every_instance_is_tested_exactly_once_in_cross_validation(method, k):
+    e = ResamplingExplorer(method=method, k=k, n=60, learner="naive_bayes")
+    grid = e.result.grid
+    assert np.all((grid == _TEST).sum(axis=0) == 1) and e.result.tested_once
+    assert len(grid) == (k if method == "kfold" else 60)
+    assert np.all((grid == _TRAIN).sum(axis=0) == len(grid) - 1)
+
+
+def test_bootstrap_picture_separates_in_bag_and_out_of_bag():
+    e = ResamplingExplorer(method="bootstrap", k=5, n=80, learner="stump")
+    for (train, test), row in zip(e.result.estimates.splits, e.result.grid):
+        assert (row == _TEST).sum() == len(test) == 80 - len(np.unique(train))
+    assert not e.result.tested_once
+
+
+def test_shown_estimates_equal_a_direct_run_and_scikit_learn():
+    from sklearn.model_selection import cross_val_predict
+
+    from evalteach.learners import make_learner
+    e = ResamplingExplorer(dataset="wine", learner="knn", method="kfold", k=5, n=90, seed=3)
+    X, y, X_big, y_big = _data("wine", 90, 3)
+    ref = resampling_estimates(X, y, X_big, y_big, "knn", "kfold", k=5, repetitions=resampling.REPETITIONS,
+                               seed=3)
+    np.testing.assert_array_equal(e.result.estimates.estimates, ref.estimates)
+    # independent reference: scikit-learn's cross_val_predict on the same folds
+    folds = [(tr, te) for tr, te in ref.splits]
+    predicted = cross_val_predict(make_learner("knn"), X, y, cv=folds)
+    assert ref.estimates[0] == pytest.approx(np.mean(predicted != y))
+    held_out = make_learner("knn").fit(X, y).predict(X_big)
+    assert ref.true_error == pytest.approx(np.mean(held_out != y_big))
+
+
+def test_632_estimate_combines_resubstitution_and_out_of_bag_errors():
+    from evalteach.learners import make_learner
+    X, y, X_big, y_big = _data("breast_cancer", 80, 0)
+    r = resampling_estimates(X, y, X_big, y_big, "tree", "632", k=4, repetitions=1, seed=0)
+    wrong = total = 0
+    for train, test in r.splits:
+        pred = make_learner("tree").fit(X[train], y[train]).predict(X[test])
+        wrong, total = wrong + np.sum(pred != y[test]), total + len(test)
+    resub = np.mean(make_learner("tree").fit(X, y).predict(X) != y)
+    assert r.estimates[0] == pytest.approx(0.368 * resub + 0.632 * wrong / total)
+
+
+@pytest.mark.parametrize("kwargs, name", [({"method": "jackknife"}, "method"), ({"k": 1}, "k"),
+                                          ({"repetitions": 0}, "repetitions"), ({"learner": "svm"}, "name")])
+def test_resampling_estimates_rejects_bad_input(kwargs, name):
+    X, y, X_big, y_big = _data("iris", 40, 0)
+    with pytest.raises((ValueError, TypeError), match=name):
+        resampling_estimates(X, y, X_big, y_big, **kwargs)
