@@ -1,0 +1,185 @@
+"""LossExplorer: quadratic and informational loss of a predicted probability (Witten & Eibe ch. 5)."""
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..plotting import COLORS
+from ..stats import informational_loss, quadratic_loss
+from ..stats.losses import ZeroFrequencyWarning
+from ._base import Explorer, slider
+
+#: Predicted probabilities on which the curves are drawn (contains every slider value).
+GRID = np.linspace(0.0, 1.0, 401)
+#: Informational loss is cut at this height; beyond it the curve runs off to infinity.
+TOP = 6.0
+#: Expected losses are drawn up to this height; the legend sits above it.
+EXPECTED_TOP = 3.0
+
+
+def _losses(p):
+    """Per-instance losses of predicting P(class 1) = p, for true class 1 and true class 0."""
+    p = np.atleast_1d(np.asarray(p, dtype=float))
+    ones, zeros = np.ones(p.size, int), np.zeros(p.size, int)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ZeroFrequencyWarning)  # inf is the point being made
+        return {
+            ("quadratic", 1): quadratic_loss(p, ones).losses,
+            ("quadratic", 0): quadratic_loss(p, zeros).losses,
+            ("informational", 1): informational_loss(p, ones).losses,
+            ("informational", 0): informational_loss(p, zeros).losses,
+        }
+
+
+_GRID_LOSSES = _losses(GRID)
+
+
+@dataclass(frozen=True)
+class LossView:
+    """The numbers shown for a true probability ``p_true`` and a prediction ``predicted``.
+
+    ``quadratic`` and ``informational`` map the true class (1 or 0) to the loss of the
+    prediction; ``expected_*`` are the losses averaged over the true class distribution
+    (class 1 with probability ``p_true``) on :data:`GRID`; ``best_*`` the grid point
+    where that expectation is smallest.
+    """
+
+    p_true: float
+    predicted: float
+    quadratic: dict
+    informational: dict
+    expected_quadratic: np.ndarray
+    expected_informational: np.ndarray
+    best_quadratic: float
+    best_informational: float
+
+    def expected_at_prediction(self, kind):
+        """Expected loss of the chosen prediction under the true distribution."""
+        losses = self.quadratic if kind == "quadratic" else self.informational
+        return self.p_true * losses[1] + (1 - self.p_true) * losses[0]
+
+
+def loss_view(p_true, predicted):
+    """Compute the :class:`LossView` for a true probability and a prediction."""
+    at = _losses(predicted)
+    expected = {kind: p_true * _GRID_LOSSES[(kind, 1)] + (1 - p_true) * _GRID_LOSSES[(kind, 0)]
+                for kind in ("quadratic", "informational")}
+    return LossView(
+        p_true, predicted,
+        {c: float(at[("quadratic", c)][0]) for c in (1, 0)},
+        {c: float(at[("informational", c)][0]) for c in (1, 0)},
+        expected["quadratic"], expected["informational"],
+        float(GRID[np.nanargmin(expected["quadratic"])]),
+        float(GRID[np.nanargmin(expected["informational"])]),
+    )
+
+
+def _show(x):
+    return "∞" if np.isinf(x) else f"{x:.3f}"
+
+
+class LossExplorer(Explorer):
+    """Quadratic and informational loss as a predicted probability moves.
+
+    Left: the loss of one instance against the predicted probability of class 1, when the
+    instance is of class 1 (solid) or class 0 (dashed). Right: the expected loss when
+    class 1 occurs with the true probability ``p_true``; both losses are smallest exactly
+    at ``predicted = p_true`` (they reward honest probabilities), and the informational
+    loss is unbounded as the probability of the true class goes to 0 (the zero-frequency
+    problem).
+
+    Parameters
+    ----------
+    p_true : float
+        True probability of class 1 (default 0.7).
+    predicted : float
+        The predicted probability of class 1 (default 0.9).
+    seed : int
+        Unused (nothing is random); kept for the common interface.
+
+    Examples
+    --------
+    >>> LossExplorer(p_true=0.3, predicted=0.05)  # doctest: +SKIP
+
+    Source: Witten & Eibe, *Data Mining*, ch. 5 (predicting probabilities).
+    """
+
+    title = "Quadratic and informational loss"
+    figsize = (10.0, 4.2)
+
+    def _controls(self):
+        return {
+            "p_true": slider("true P(class 1)", 0.7, 0.05, 0.95, 0.05,
+                             tooltip="how often class 1 really occurs for instances like this"),
+            "predicted": slider("predicted P(class 1)", 0.9, 0.0, 1.0, 0.01,
+                                tooltip="the probability the classifier gives class 1"),
+        }
+
+    def _compute(self, state):
+        return loss_view(float(state["p_true"]), float(state["predicted"]))
+
+    def _build(self, figure):
+        left, right = figure.subplots(1, 2)
+        colors = {"quadratic": COLORS["data"], "informational": COLORS["theory"]}
+        for kind, color in colors.items():
+            for cls, style in ((1, "-"), (0, "--")):
+                y = np.where(np.isfinite(_GRID_LOSSES[(kind, cls)]), _GRID_LOSSES[(kind, cls)], np.nan)
+                left.plot(GRID, y, style, color=color, label=f"{kind}, true class {cls}")
+        left.set(xlim=(0, 1), ylim=(0, TOP), xlabel="predicted P(class 1)",
+                 ylabel="loss of one instance (bits for informational)",
+                 title="Loss of one prediction")
+        left.annotate("informational loss → ∞\nas P(true class) → 0", xy=(0.02, TOP * 0.97),
+                      xytext=(0.2, TOP * 0.8), fontsize="small", color=COLORS["theory"],
+                      arrowprops={"arrowstyle": "->", "color": COLORS["theory"]})
+        left.legend(loc="upper center", bbox_to_anchor=(0.55, 0.72), frameon=False)
+        self.left_p = left.axvline(0, color=COLORS["muted"], lw=1)
+        self.markers = {key: left.plot([], [], "o", color=colors[key[0]], ms=6)[0]
+                        for key in _GRID_LOSSES}
+
+        self.expected = {kind: right.plot([], [], color=color, label=f"expected {kind} loss")[0]
+                         for kind, color in colors.items()}
+        self.true_line = right.plot([], [], color=COLORS["truth"], lw=1.2, ls=":",
+                                    label="true probability p*")[0]
+        self.right_p = right.plot([], [], color=COLORS["muted"], lw=1, label="your prediction")[0]
+        self.minima = right.plot([], [], "v", color=COLORS["good"], ms=8, label="minimum")[0]
+        right.set(xlim=(0, 1), ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="predicted P(class 1)",
+                  ylabel="expected loss per instance", title="Expected loss: smallest at p*")
+        right.legend(loc="upper center", ncol=3, frameon=False, fontsize="x-small")
+        self.readout = right.text(0.5, 0.62, "", transform=right.transAxes, ha="center",
+                                  va="top", fontsize="small", family="monospace",
+                                  bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85})
+        self.dynamic(self.left_p, *self.markers.values(), *self.expected.values(),
+                     self.true_line, self.right_p, self.minima, self.readout)
+
+    def _draw(self, r):
+        p = r.predicted
+        self.left_p.set_xdata([p, p])
+        for (kind, cls), marker in self.markers.items():
+            value = (r.quadratic if kind == "quadratic" else r.informational)[cls]
+            marker.set_data([p], [min(value, TOP)] if np.isfinite(value) else [TOP])
+        for kind, values in (("quadratic", r.expected_quadratic),
+                             ("informational", r.expected_informational)):
+            self.expected[kind].set_data(GRID, np.where(values <= EXPECTED_TOP, values, np.nan))
+        self.true_line.set_data([r.p_true, r.p_true], [0, EXPECTED_TOP])
+        self.right_p.set_data([p, p], [0, EXPECTED_TOP])
+        best = [(r.best_quadratic, np.min(r.expected_quadratic)),
+                (r.best_informational, np.nanmin(r.expected_informational))]
+        self.minima.set_data([b[0] for b in best], [b[1] for b in best])
+        rows = [(f"your prediction p = {p:.2f}", "quadratic", "informational"),
+                ("loss if class 1", _show(r.quadratic[1]), _show(r.informational[1])),
+                ("loss if class 0", _show(r.quadratic[0]), _show(r.informational[0])),
+                (f"expected, p* = {r.p_true:.2f}", _show(r.expected_at_prediction("quadratic")),
+                 _show(r.expected_at_prediction("informational"))),
+                ("smallest at p =", f"{r.best_quadratic:.3f}", f"{r.best_informational:.3f}")]
+        self.readout.set_text("\n".join(f"{a:<26}{b:>10}{c:>14}" for a, b, c in rows))
+
+    def _summary(self, r):
+        return (f"Predicting P(class 1) = {r.predicted:.2f}: quadratic loss {_show(r.quadratic[1])} if the "
+                f"instance is class 1 and {_show(r.quadratic[0])} if class 0; informational loss "
+                f"{_show(r.informational[1])} and {_show(r.informational[0])} bits. With true probability "
+                f"{r.p_true:.2f} the expected losses are {_show(r.expected_at_prediction('quadratic'))} "
+                f"(quadratic) and {_show(r.expected_at_prediction('informational'))} bits (informational); "
+                f"both are smallest at p = {r.best_quadratic:.3f} and {r.best_informational:.3f}, "
+                f"the true probability.")

@@ -1,0 +1,60 @@
+"""LossExplorer: losses shown equal evalteach.stats; expected loss is smallest at the truth."""
+import numpy as np
+import pytest
+from scipy.optimize import minimize_scalar
+from sklearn.metrics import brier_score_loss, log_loss
+
+from evalteach.stats import informational_loss, quadratic_loss
+from evalteach.widgets.loss import GRID, LossExplorer
+from explorer_contract import check_contract
+
+
+def test_contract_defaults():
+    check_contract(LossExplorer, sweep=20)
+
+
+def test_contract_custom_values():
+    check_contract(LossExplorer, sweep=10, p_true=0.25, predicted=0.0)
+
+
+def test_losses_shown_equal_the_stats_functions():
+    e = LossExplorer(p_true=0.3, predicted=0.8)
+    r = e.result
+    assert r.quadratic[1] == quadratic_loss([0.8], [1]).mean == pytest.approx(2 * 0.2 ** 2)
+    assert r.quadratic[0] == quadratic_loss([0.8], [0]).mean == pytest.approx(2 * 0.8 ** 2)
+    assert r.informational[1] == informational_loss([0.8], [1]).mean == pytest.approx(-np.log2(0.8))
+    assert r.informational[0] == informational_loss([0.8], [0]).mean == pytest.approx(-np.log2(0.2))
+    assert r.expected_at_prediction("quadratic") == pytest.approx(0.3 * 0.08 + 0.7 * 1.28)
+    assert "0.080" in e._summary(r) and "1.280" in e._summary(r)
+
+
+def _expected_reference(p, p_true):
+    """Expected losses from scikit-learn: a class-1 and a class-0 instance weighted p*, 1 - p*."""
+    w = [p_true, 1 - p_true]
+    quadratic = 2 * brier_score_loss([1, 0], [p, p], sample_weight=w)  # summed over both classes
+    informational = log_loss([1, 0], [[1 - p, p], [1 - p, p]], sample_weight=w, labels=[0, 1]) / np.log(2)
+    return quadratic, informational
+
+
+@pytest.mark.parametrize("p_true", [0.05, 0.2, 0.5, 0.7, 0.95])
+def test_expected_loss_is_smallest_at_the_true_probability(p_true):
+    r = LossExplorer(p_true=p_true).result
+    assert r.best_quadratic == pytest.approx(p_true) and r.best_informational == pytest.approx(p_true)
+    inner = slice(1, -1)  # log_loss clips probabilities 0 and 1, so compare inside
+    for i in np.linspace(1, len(GRID) - 2, 9).astype(int):
+        q, info = _expected_reference(GRID[i], p_true)
+        assert r.expected_quadratic[i] == pytest.approx(q)
+        assert r.expected_informational[i] == pytest.approx(info)
+    for k in range(2):
+        best = minimize_scalar(lambda p: _expected_reference(p, p_true)[k], bounds=(1e-6, 1 - 1e-6),
+                               method="bounded", options={"xatol": 1e-8})
+        assert best.x == pytest.approx(p_true, abs=1e-4)
+    assert np.all(np.isfinite(r.expected_informational[inner]))
+
+
+def test_zero_frequency_makes_informational_loss_infinite_but_quadratic_bounded():
+    r = LossExplorer(p_true=0.3, predicted=0.0).result
+    assert np.isinf(r.informational[1]) and r.informational[0] == 0.0
+    assert r.quadratic[1] == 2.0  # the largest quadratic loss there is
+    assert np.isinf(r.expected_at_prediction("informational"))
+    assert "∞" in LossExplorer(p_true=0.3, predicted=0.0)._summary(r)
