@@ -1,0 +1,319 @@
+"""Sweep a classifier's threshold: confusion matrix, ROC point, hull, costs, precision-recall."""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+from matplotlib.patches import Rectangle
+
+from .. import _validate as v
+from ..plotting import COLORS
+from ..stats.examples import fawcett_roc_example, scott_roc_example
+from ..stats.roc import confusion, precision_recall_curve, roc_curve
+from ._base import Explorer, buttons, checkbox, dropdown, log_slider, slider
+
+SOURCES = {
+    "scott": "Scott's SVM table (10 examples)",
+    "fawcett": "Fawcett's 20 instances",
+    "breast_cancer": "UCI breast cancer, logistic regression (held out)",
+    "wine": "UCI wine (class 0 vs rest), 5-NN (held out)",
+}
+_REAL = {"breast_cancer": "logistic", "wine": "knn"}
+
+
+@dataclass(frozen=True)
+class ScoredData:
+    """True classes (1 = positive), scores, and what they are."""
+
+    y: np.ndarray
+    scores: np.ndarray
+    name: str
+    score_label: str
+
+
+@dataclass(frozen=True)
+class RocView:
+    """The numbers shown for one threshold."""
+
+    data: ScoredData
+    threshold: float
+    confusion: object  # Confusion of "positive when score >= threshold"
+    curve: object  # RocCurve
+    hull: object  # RocCurve (convex hull) or None
+    operating: object  # OperatingPoint or None
+    pr: object  # PrecisionRecallCurve or None
+    view: str
+
+    @property
+    def auc(self):
+        return self.curve.auc
+
+
+def _scores_of(estimator, X):
+    if hasattr(estimator, "decision_function"):
+        return np.asarray(estimator.decision_function(X), dtype=float), "decision function"
+    return np.asarray(estimator.predict_proba(X), dtype=float)[:, 1], "P(positive)"
+
+
+@lru_cache(maxsize=16)
+def _real_data(name, seed):
+    """Held-out scores of a real classifier: fit on half the data set, score the other half."""
+    from sklearn.model_selection import train_test_split
+
+    from ..data import load_dataset
+    from ..learners import make_learner
+
+    d = load_dataset(name, binary=True)
+    y = (d.y == 0).astype(int)  # class 0 (malignant; cultivar 0) is the positive class
+    X_train, X_test, y_train, y_test = train_test_split(d.X, y, test_size=0.5, stratify=y, random_state=seed)
+    model = make_learner(_REAL[name], seed).fit(X_train, y_train)
+    scores, label = _scores_of(model, X_test)
+    return ScoredData(y_test, scores, SOURCES[name], label)
+
+
+def _example_data(name):
+    y, s = scott_roc_example() if name == "scott" else fawcett_roc_example()
+    return ScoredData(y, s, SOURCES[name], "SVM score w·x" if name == "scott" else "score")
+
+
+class ROCExplorer(Explorer):
+    """Move a classifier's threshold and watch the confusion matrix and the ROC point.
+
+    Predict positive when ``score >= threshold``. Top left: the scores of each class
+    with the threshold line (filled dots are predicted positive). Bottom left: the
+    confusion matrix and its rates. Right: the ROC curve with the current point and the
+    AUC; optionally the convex hull, the iso-cost line for the two error costs and the
+    data's class ratio with the cost-optimal point (Provost & Fawcett 2001), or the
+    precision-recall curve instead (Fawcett 2006).
+
+    Parameters
+    ----------
+    source : str
+        "scott" (default), "fawcett", "breast_cancer", "wine", or "user" when data are passed.
+    threshold : float in [0, 1]
+        Position of the threshold between the lowest and the highest score.
+    hull, iso_cost : bool
+        Show the ROC convex hull; show the iso-cost line and the optimal operating point.
+    cost_fp, cost_fn : float
+        Costs of a false positive and of a false negative.
+    view : {"roc", "pr"}
+    y_true, scores : array, optional
+        Your own classes (0/1) and scores.
+    estimator, X, y : optional
+        A fitted scikit-learn classifier and the (held-out) data to score.
+    seed : int
+        Seed of the train/test split of the UCI sources.
+
+    Examples
+    --------
+    >>> ROCExplorer()                                   # doctest: +SKIP
+    >>> ROCExplorer(y_true=[1, 0, 1], scores=[.9, .4, .3])  # doctest: +SKIP
+    """
+
+    title = "ROC: sweeping the threshold"
+    figsize = (10.0, 5.6)
+
+    def __init__(self, *, y_true=None, scores=None, estimator=None, X=None, y=None, seed=0, **values):
+        self._user = self._user_data(y_true, scores, estimator, X, y)
+        if self._user is not None:
+            values.setdefault("source", "user")
+        super().__init__(seed=seed, **values)
+
+    @staticmethod
+    def _user_data(y_true, scores, estimator, X, y):
+        if estimator is not None:
+            if y_true is not None or scores is not None:
+                raise TypeError("pass either y_true= and scores= or estimator=, X=, y=, not both")
+            if X is None or y is None:
+                raise TypeError("estimator= needs X= and y= (the data to score), got "
+                                f"X={'None' if X is None else 'array'}, y={'None' if y is None else 'array'}")
+            if not (hasattr(estimator, "decision_function") or hasattr(estimator, "predict_proba")):
+                raise TypeError(f"estimator must have decision_function or predict_proba, got {estimator!r}")
+            s, label = _scores_of(estimator, X)
+            labels = v.binary_labels("y", y)
+            v.same_length(y=labels, X=s)
+            return ScoredData(labels, v.array("scores", s), f"your {type(estimator).__name__}", label)
+        if (y_true is None) != (scores is None):
+            raise TypeError("pass both y_true= and scores=, got only "
+                            + ("y_true" if scores is None else "scores"))
+        if y_true is None:
+            if X is not None or y is not None:
+                raise TypeError("X= and y= go with estimator=; pass estimator= too")
+            return None
+        labels = v.binary_labels("y_true", y_true)
+        s = v.array("scores", scores)
+        v.same_length(y_true=labels, scores=s)
+        return ScoredData(labels, s, "your data", "score")
+
+    def _controls(self):
+        options = [(label, key) for key, label in SOURCES.items()]
+        if self._user is not None:
+            options.insert(0, ("your data", "user"))
+        return {
+            "source": dropdown("scores from", options, options[0][1]),
+            "threshold": slider("threshold position", 0.5, 0.0, 1.0, 0.005),
+            "hull": checkbox("convex hull", False),
+            "iso_cost": checkbox("iso-cost line", False),
+            "cost_fp": log_slider("cost of a false positive", 1.0, -1, 1),
+            "cost_fn": log_slider("cost of a false negative", 1.0, -1, 1),
+            "view": buttons("view", [("ROC", "roc"), ("precision-recall", "pr")], "roc"),
+        }
+
+    def _data(self, source, seed):
+        if source == "user":
+            return self._user
+        if source in _REAL:
+            return _real_data(source, seed)
+        return _example_data(source)
+
+    @staticmethod
+    def score_range(data):
+        """The threshold axis: from a little below the lowest score to a little above the highest."""
+        lo, hi = float(data.scores.min()), float(data.scores.max())
+        pad = 0.06 * (hi - lo) if hi > lo else 1.0
+        return lo - pad, hi + pad
+
+    def _compute(self, s):
+        data = self._data(s["source"], s["seed"])
+        lo, hi = self.score_range(data)
+        threshold = lo + s["threshold"] * (hi - lo)
+        curve = roc_curve(data.y, data.scores)
+        cm = confusion(data.y, (data.scores >= threshold).astype(int))
+        roc = s["view"] == "roc"
+        hull = curve.convex_hull() if roc and s["hull"] else None
+        operating = curve.operating_point(s["cost_fp"], s["cost_fn"]) if roc and s["iso_cost"] else None
+        pr = None if roc else precision_recall_curve(data.y, data.scores)
+        return RocView(data, threshold, cm, curve, hull, operating, pr, s["view"])
+
+    def _build(self, figure):
+        grid = figure.add_gridspec(2, 2, width_ratios=(1.25, 1), height_ratios=(1, 1))
+        self.ax_scores = figure.add_subplot(grid[0, 0])
+        self.ax_cm = figure.add_subplot(grid[1, 0])
+        self.ax_curve = figure.add_subplot(grid[:, 1])
+
+        ax = self.ax_scores
+        ax.set_ylim(-0.6, 1.6)
+        ax.set_yticks([0, 1], ["negative", "positive"])
+        self.pos_dots = ax.scatter([], [], s=28, edgecolors=COLORS["data"], linewidths=1.2, zorder=3)
+        self.neg_dots = ax.scatter([], [], s=28, marker="s", edgecolors=COLORS["theory"], linewidths=1.2, zorder=3)
+        self.threshold_line = ax.axvline(0, color=COLORS["truth"], lw=1.5)
+        self.scores_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
+        self.dynamic(self.pos_dots, self.neg_dots, self.threshold_line, self.scores_title)
+
+        ax = self.ax_cm
+        ax.set_xlim(0, 4.2)
+        ax.set_ylim(0, 2.6)
+        ax.axis("off")
+        ax.text(1.5, 2.35, "predicted +", ha="center")
+        ax.text(2.5, 2.35, "predicted −", ha="center")
+        ax.text(0.95, 1.5, "actual +", ha="right", va="center")
+        ax.text(0.95, 0.5, "actual −", ha="right", va="center")
+        cells = {"tp": (1, 1, COLORS["good"]), "fn": (2, 1, COLORS["bad"]),
+                 "fp": (1, 0, COLORS["bad"]), "tn": (2, 0, COLORS["good"])}
+        self.cells = {}
+        for name, (x, y, color) in cells.items():
+            ax.add_patch(Rectangle(
+                (x, y), 1, 1, facecolor=color, alpha=0.18, edgecolor="white", lw=2))
+            self.cells[name] = ax.text(x + 0.5, y + 0.5, "", ha="center", va="center", fontsize="large")
+        self.rates = ax.text(3.15, 1.0, "", va="center", fontsize="small", linespacing=1.5)
+        self.dynamic(*self.cells.values(), self.rates)
+
+        ax = self.ax_curve
+        ax.set_xlim(-0.02, 1.02)
+        ax.set_ylim(-0.02, 1.02)
+        ax.set_aspect("equal")
+        self.diagonal = ax.plot([0, 1], [0, 1], color=COLORS["muted"], ls=":", lw=1)[0]
+        (self.curve_line,) = ax.plot([], [], color=COLORS["data"], drawstyle="default", label="ROC curve")
+        (self.hull_line,) = ax.plot([], [], color=COLORS["second"], ls="--", label="convex hull")
+        (self.iso_line,) = ax.plot([], [], color=COLORS["theory"], ls="-.", label="iso-cost line")
+        (self.best,) = ax.plot([], [], "D", color=COLORS["theory"], ms=8, label="least expected cost")
+        (self.point,) = ax.plot([], [], "o", color=COLORS["truth"], ms=8, label="current threshold")
+        self.curve_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
+        self.dynamic(self.curve_line, self.hull_line, self.iso_line, self.best, self.point, self.curve_title)
+        self._shown = None
+
+    def _static(self, r):
+        """Axis labels and legend: they change only with the data source and the view."""
+        key = (r.data.name, r.data.score_label, r.view)
+        if key == self._shown:
+            return
+        self._shown = key
+        self.ax_scores.set_xlabel(f"{r.data.score_label} ({r.data.name})")
+        self.ax_scores.set_xlim(*self.score_range(r.data))
+        ax = self.ax_curve
+        if r.view == "roc":
+            ax.set_xlabel("false-positive rate FP / N")
+            ax.set_ylabel("true-positive rate TP / P")
+        else:
+            ax.set_xlabel("recall TP / P")
+            ax.set_ylabel("precision TP / (TP + FP)")
+        self.diagonal.set_visible(r.view == "roc")
+        self.curve_line.set_label("ROC curve" if r.view == "roc" else "precision-recall curve")
+        shown = [self.curve_line, self.point]
+        if r.view == "roc":  # hull and costs belong to ROC space only
+            shown += [self.hull_line, self.iso_line, self.best]
+        if ax.get_legend() is not None:
+            ax.get_legend().remove()
+        ax.legend(handles=shown, loc="lower right", fontsize="small")
+        self.relayout()
+
+    def _draw(self, r):
+        self._static(r)
+        d, cm = r.data, r.confusion
+        jitter = 0.25 * np.sin(np.arange(d.y.size) * 2.39996)  # deterministic spread of the dots
+        for dots, cls, color in ((self.pos_dots, 1, COLORS["data"]), (self.neg_dots, 0, COLORS["theory"])):
+            s = d.scores[d.y == cls]
+            dots.set_offsets(np.c_[s, cls + jitter[d.y == cls]])
+            dots.set_facecolors([color if x >= r.threshold else "white" for x in s])
+            dots.set_sizes([28 if d.y.size <= 60 else 12])
+        self.threshold_line.set_xdata([r.threshold] * 2)
+        self.scores_title.set_text(f"predict + when score ≥ {r.threshold:.4g} (filled dots)")
+
+        for name, text in self.cells.items():
+            text.set_text(f"{name.upper()} = {getattr(cm, name)}")
+        self.rates.set_text("\n".join(
+            f"{label} {_num(getattr(cm, field))}" for label, field in
+            (("accuracy", "accuracy"), ("TPR (recall)", "recall"), ("FPR", "fpr"),
+             ("precision", "precision"), ("F1", "f1"))))
+
+        c = r.curve
+        if r.view == "roc":
+            self.curve_line.set_data(c.fpr, c.tpr)
+            self.point.set_data([cm.fpr], [cm.recall])
+            self.curve_title.set_text(f"AUC = {c.auc:.3f}")
+        else:
+            self.curve_line.set_data(r.pr.recall, r.pr.precision)
+            defined = not math.isnan(cm.precision)
+            self.point.set_data([cm.recall] if defined else [], [cm.precision] if defined else [])
+            self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f}")
+        if r.hull is not None:
+            self.hull_line.set_data(r.hull.fpr, r.hull.tpr)
+        if r.operating is not None:
+            op = r.operating
+            x = np.array([-0.5, 1.5])
+            self.iso_line.set_data(x, op.tpr + op.slope * (x - op.fpr))
+            self.best.set_data([op.fpr], [op.tpr])
+        for artist, on in ((self.hull_line, r.hull is not None), (self.iso_line, r.operating is not None),
+                           (self.best, r.operating is not None)):
+            artist.set_visible(on)
+
+    def _summary(self, r):
+        cm = r.confusion
+        text = (f"{r.data.name}: predicting positive when the score is at least {r.threshold:.4g} gives "
+                f"TP = {cm.tp}, FP = {cm.fp}, TN = {cm.tn}, FN = {cm.fn}; true-positive rate {_num(cm.recall)}, "
+                f"false-positive rate {_num(cm.fpr)}, precision {_num(cm.precision)}, accuracy "
+                f"{_num(cm.accuracy)}. The AUC is {r.auc:.3f}.")
+        if r.operating is not None:
+            op = r.operating
+            text += (f" With costs {op.cost_fp:.3g} (false positive) and {op.cost_fn:.3g} (false negative) the "
+                     f"iso-cost slope is {op.slope:.3g}; the least expected cost, {op.expected_cost:.3g} per "
+                     f"example, is at FPR {op.fpr:.3g}, TPR {op.tpr:.3g}.")
+        if r.pr is not None:
+            text += f" Average precision {r.pr.average_precision:.3f}."
+        return text
+
+
+def _num(x):
+    return "undefined" if math.isnan(x) else f"{x:.3f}"

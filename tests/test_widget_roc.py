@@ -1,0 +1,95 @@
+"""ROCExplorer: the contract, and its numbers against evalteach.stats and scikit-learn."""
+import numpy as np
+import pytest
+from sklearn.linear_model import LogisticRegression
+from sklearn.metrics import roc_auc_score
+
+from evalteach.stats import confusion, roc_curve
+from evalteach.stats.examples import fawcett_roc_example, scott_roc_example
+from evalteach.widgets import ROCExplorer
+from explorer_contract import check_contract
+
+def test_contract_defaults():
+    check_contract(ROCExplorer)  # the contract turns the iso-cost line on before moving the costs
+
+
+def test_contract_with_custom_values():
+    check_contract(ROCExplorer, sweep=10, source="fawcett", threshold=0.3, hull=True, iso_cost=False,
+                   cost_fp=2.0)
+
+
+def test_contract_with_user_arrays():
+    y, s = fawcett_roc_example()
+    check_contract(ROCExplorer, sweep=10, y_true=y, scores=s)
+
+
+@pytest.mark.parametrize("source", ["scott", "fawcett", "breast_cancer", "wine"])
+def test_result_at_a_threshold_is_the_confusion_of_thresholded_scores(source):
+    e = ROCExplorer(source=source)
+    for position in (0.0, 0.2, 0.45, 0.5, 0.83, 1.0):
+        e.controls["threshold"].value = position
+        r = e.result
+        y, s = r.data.y, r.data.scores
+        expected = confusion(y, (s >= r.threshold).astype(int))
+        assert (r.confusion.tp, r.confusion.fp, r.confusion.tn, r.confusion.fn) == \
+               (expected.tp, expected.fp, expected.tn, expected.fn)
+        # the point on the curve is a vertex of the ROC curve
+        assert np.any(np.isclose(r.curve.fpr, r.confusion.fpr) & np.isclose(r.curve.tpr, r.confusion.recall))
+    assert e.result.auc == pytest.approx(roc_auc_score(e.result.data.y, e.result.data.scores))
+
+
+def test_scotts_table_as_on_the_slides():
+    e = ROCExplorer()
+    y, s = scott_roc_example()
+    assert e.result.auc == pytest.approx(0.76) == roc_auc_score(y, s)
+    # a threshold between x4 (1.905) and x5 (-2.75): x1, x2, x3, x4 predicted positive
+    lo, hi = ROCExplorer.score_range(e.result.data)
+    e.controls["threshold"].value = round((0.0 - lo) / (hi - lo) / 0.005) * 0.005
+    assert -2.75 < e.result.threshold < 1.905
+    cm = e.result.confusion
+    assert (cm.tp, cm.fp, cm.tn, cm.fn) == (3, 1, 4, 2)
+    assert "TP = 3, FP = 1, TN = 4, FN = 2" in e._summary_html.value
+
+
+def test_hull_and_cost_optimal_point_come_from_stats():
+    e = ROCExplorer(source="fawcett", hull=True, iso_cost=True, cost_fp=2.0, cost_fn=1.0)
+    curve = roc_curve(*fawcett_roc_example())
+    np.testing.assert_allclose(e.result.hull.fpr, curve.convex_hull().fpr)
+    op = curve.operating_point(2.0, 1.0)
+    assert (e.result.operating.fpr, e.result.operating.tpr) == (op.fpr, op.tpr)
+    assert e.result.operating.slope == pytest.approx(2.0)
+    before = e.image
+    e.controls["cost_fn"].value = 10.0
+    assert e.image != before and e.result.operating.slope == pytest.approx(0.2)
+
+
+def test_precision_recall_view():
+    e = ROCExplorer(source="fawcett", view="pr", threshold=0.5)
+    from sklearn.metrics import average_precision_score
+
+    y, s = fawcett_roc_example()
+    assert e.result.pr.average_precision == pytest.approx(average_precision_score(y, s))
+    assert e.result.hull is None and e.result.operating is None
+
+
+def test_a_fitted_estimator():
+    from sklearn.datasets import load_breast_cancer
+
+    X, y = load_breast_cancer(return_X_y=True)
+    model = LogisticRegression(max_iter=5000).fit(X[::2], y[::2])
+    e = ROCExplorer(estimator=model, X=X[1::2], y=y[1::2])
+    assert e.state["source"] == "user"
+    assert e.result.auc == pytest.approx(roc_auc_score(y[1::2], model.decision_function(X[1::2])))
+
+
+def test_bad_input_is_refused_clearly():
+    with pytest.raises(TypeError, match="scores"):
+        ROCExplorer(y_true=[0, 1, 1])
+    with pytest.raises(ValueError, match="y_true"):
+        ROCExplorer(y_true=[2, 1, 1], scores=[0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match="same length"):
+        ROCExplorer(y_true=[0, 1, 1], scores=[0.1, 0.2])
+    with pytest.raises(TypeError, match="X="):
+        ROCExplorer(estimator=LogisticRegression())
+    with pytest.raises(ValueError, match="source"):
+        ROCExplorer(source="user")  # no data passed
