@@ -13,8 +13,9 @@ from ._base import Explorer, dropdown, slider, text
 from .sampling_error import headroom, zoom
 
 #: The mean counts as "close to normal" once |skewness| and |excess kurtosis| of its
-#: distribution are both below this. 0.4 makes the Bernoulli(p) condition about
-#: n p >= 6, near the textbook n p >= 5, and lets the exponential pass at n = 30.
+#: distribution are both below this. 0.4 turns the Bernoulli(p) condition into
+#: n p >= (1 - 2p)^2 / (0.16 (1 - p)), between 4.4 and 6.25 for p <= 0.1, near the
+#: textbook n p >= 5, and lets the exponential pass at n = 30 (it needs 25).
 SHAPE_TOLERANCE = 0.4
 RULE_N = 30
 MAX_N = 200
@@ -223,9 +224,9 @@ class CLTExplorer(Explorer):
         self.mu_line.set_xdata([d.mean, d.mean])
         self.means_title.set_text(
             f"{r.n_samples} means of samples of size n = {r.n}\n"
-            rf"mean {r.mean:.4g} vs $\mu$ = {d.mean:.4g};  SD {r.sd:.4g} vs $\sigma/\sqrt{{n}}$ = {r.sd_theory:.4g}")
+            f"mean {r.mean:.4g} vs μ = {d.mean:.4g};  SD {r.sd:.4g} vs σ/√n = {r.sd_theory:.4g}")
         top = max(r.density.max(), 1 / (r.sd_theory * math.sqrt(2 * math.pi)))
-        if zoom(self.ax_means, lo, hi) | headroom(self.ax_means, top):
+        if zoom(self.ax_means, lo, hi) | headroom(self.ax_means, top, grow=1.8):
             self.relayout()
         self.here.set_data([r.n, r.n], [min(abs(r.skewness), 1.5), min(abs(r.kurtosis), 1.5)])
         verdict = "n >= 30 is enough" if r.rule_holds else "n >= 30 is NOT enough"

@@ -19,12 +19,16 @@ _LEFT = (0.07, 0.14, 0.56, 0.74)
 _RIGHT = (0.72, 0.14, 0.26, 0.74)
 
 
-def headroom(ax, top, low=0.0):
-    """Fit the y axis to ``top`` with hysteresis; True if the limits changed (full redraw)."""
+def headroom(ax, top, low=0.0, grow=1.25):
+    """Fit the y axis to ``top`` with hysteresis; True if the limits changed (full redraw).
+
+    The top moves to ``grow * top`` when ``top`` leaves (0.4, 1) of it: a larger ``grow``
+    means fewer full redraws while a value keeps rising (as under Play).
+    """
     current = ax.get_ylim()[1]
     if top <= current and top >= 0.4 * current:
         return False
-    ax.set_ylim(low, 1.25 * top)
+    ax.set_ylim(low, grow * top)
     return True
 
 
@@ -162,8 +166,8 @@ class SamplingErrorExplorer(Explorer):
         self.truth.set_xdata([r.error, r.error])
         self.readout.set_text(
             f"{r.n_sets} test sets of n = {n}\n"
-            f"mean {r.mean:.4f} vs $error_D$ = {r.error:.2f};  "
-            f"SD {r.sd:.4f} vs $\\sqrt{{p(1-p)/n}}$ = {r.sd_theory:.4f}")
+            f"mean {r.mean:.4f} vs error_D = {r.error:.2f};  "
+            f"SD {r.sd:.4f} vs √(p(1−p)/n) = {r.sd_theory:.4f}")  # plain text: mathtext is slow
         side = "upper left" if r.error > 0.5 else "upper right"  # away from the histogram
         if side != self._legend_side:
             self._legend_side = side

@@ -1,0 +1,117 @@
+"""CLTExplorer: sample means against Normal(mu, sigma^2/n) and the shape of the mean vs n."""
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from evalteach import simulate
+from evalteach.widgets import CLTExplorer
+from evalteach.widgets.clt import SHAPE_TOLERANCE, needed_n
+from explorer_contract import check_contract
+
+
+def test_contract_with_defaults():
+    # p only matters for the Bernoulli parent (the contract switches to the uniform first);
+    # test_bernoulli_p_changes_the_picture covers it
+    check_contract(CLTExplorer, unchanged_ok=("p",))
+
+
+def test_contract_with_a_bernoulli_parent():
+    check_contract(CLTExplorer, sweep=30, unchanged_ok=("p",), distribution="bernoulli", p=0.05, n=30)
+
+
+def test_bernoulli_p_changes_the_picture():
+    e = CLTExplorer(distribution="bernoulli", p=0.1)
+    before = e.image
+    e.controls["p"].value = 0.4
+    assert e.image != before and e.result.distribution.mean == pytest.approx(0.4)
+
+
+def test_result_is_the_simulation_for_this_state():
+    e = CLTExplorer(distribution="exponential", n=12, n_samples=3000, seed=4)
+    d = simulate.parent_distribution("exponential")
+    expected = simulate.sample_means(d, 12, 3000, seed=4)
+    np.testing.assert_array_equal(e.result.means, expected)
+    assert e.result.sd_theory == pytest.approx(1 / math.sqrt(12))
+    heights, edges, _ = e.bars.get_data()
+    np.testing.assert_allclose(heights, e.result.density)
+    assert np.sum(heights * np.diff(edges)) == pytest.approx(1.0)
+    np.testing.assert_allclose(heights * np.diff(edges) * 3000, np.histogram(expected, edges)[0])
+    x, y = e.normal.get_data()
+    np.testing.assert_allclose(y, stats.norm.pdf(x, 1.0, 1 / math.sqrt(12)))
+
+
+@pytest.mark.parametrize("name", ["uniform", "exponential", "bernoulli", "bimodal", "lognormal"])
+def test_mean_and_sd_of_the_means_match_the_theorem(name):
+    e = CLTExplorer(distribution=name, p=0.3, n=40, n_samples=10000)
+    r, d = e.result, e.result.distribution
+    assert r.mean == pytest.approx(d.mean, abs=4 * r.sd_theory / math.sqrt(10000))
+    assert r.sd == pytest.approx(d.sd / math.sqrt(40), rel=0.03)
+    if name != "lognormal":
+        assert r.observed_skewness == pytest.approx(r.skewness, abs=0.08)
+
+
+def test_shape_curve_decreases_with_n_and_is_exact():
+    e = CLTExplorer(distribution="lognormal", n=50)
+    ns = np.arange(1, 201)
+    skew, kurt = e.result.distribution.shape_of_mean(ns)
+    np.testing.assert_allclose(e.skew_curve.get_ydata(), np.abs(skew))
+    np.testing.assert_allclose(e.kurt_curve.get_ydata(), np.abs(kurt))
+    assert np.all(np.diff(e.skew_curve.get_ydata()) < 0) and np.all(np.diff(e.kurt_curve.get_ydata()) < 0)
+    ref = stats.lognorm(1.0).stats(moments="sk")
+    assert e.result.skewness == pytest.approx(float(ref[0]) / math.sqrt(50))
+    assert e.result.kurtosis == pytest.approx(float(ref[1]) / 50)
+
+
+def test_rule_of_thirty_holds_for_the_exponential_and_fails_for_rare_bernoulli():
+    exponential = CLTExplorer(distribution="exponential").result
+    assert exponential.n_needed == 25 and exponential.rule_holds  # (2 / 0.4)^2
+    for p in (0.01, 0.05, 0.1):
+        r = CLTExplorer(distribution="bernoulli", p=p).result
+        assert not r.rule_holds
+        assert 4 <= r.n_needed * p <= 6.5  # close to the textbook n p >= 5
+        skew, kurt = r.distribution.shape_of_mean(r.n_needed)
+        assert abs(skew) <= SHAPE_TOLERANCE and abs(kurt) <= SHAPE_TOLERANCE
+        skew, _ = r.distribution.shape_of_mean(r.n_needed - 1)
+        assert abs(skew) > SHAPE_TOLERANCE
+    assert CLTExplorer(distribution="bernoulli", p=0.5).result.rule_holds
+    assert not CLTExplorer(distribution="lognormal").result.rule_holds
+    assert "NOT enough" in CLTExplorer(distribution="lognormal").verdict.get_text()
+
+
+def test_needed_n_is_the_first_n_within_tolerance():
+    d = simulate.parent_distribution("bimodal")
+    n = needed_n(d)
+    ns = np.arange(1, 300)
+    skew, kurt = d.shape_of_mean(ns)
+    ok = (np.abs(skew) <= SHAPE_TOLERANCE) & (np.abs(kurt) <= SHAPE_TOLERANCE)
+    assert n == ns[ok][0]
+
+
+def test_discrete_means_sit_in_the_middle_of_their_bins():
+    e = CLTExplorer(distribution="bernoulli", p=0.2, n=10)
+    edges = e.result.edges
+    np.testing.assert_allclose(np.diff(edges), 0.1)  # the lattice k / n
+    centres = (edges[:-1] + edges[1:]) / 2
+    assert np.all(np.isclose(centres[:, None], np.unique(e.result.means)).any(axis=0))
+
+
+def test_typing_a_distribution_selects_it_and_bad_text_is_shown_inline():
+    e = CLTExplorer()
+    e.controls["text"].value = "2:0.5, 4:0.5"
+    assert e.state["distribution"] == "discrete" and e.error is None
+    assert e.result.distribution.mean == pytest.approx(3.0)
+    good = e.image
+    e.controls["text"].value = "1:0.5, 2:0.6"
+    assert "sum to 1" in e.error and e.image == good
+    e.controls["text"].value = "7"
+    assert "one value only" in e.error
+    e.controls["text"].value = "1, 2, 2, 9"
+    assert e.error is None and e.result.distribution.mean == pytest.approx(3.5)
+
+
+def test_play_animates_n():
+    e = CLTExplorer()
+    player = e._buttons[0]
+    assert (player.min, player.max) == (1, 200) and "n" in player.description

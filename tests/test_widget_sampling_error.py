@@ -1,0 +1,74 @@
+"""SamplingErrorExplorer: the histogram, mean and SD shown are the simulation's."""
+import math
+
+import numpy as np
+import pytest
+from scipy import stats
+
+from evalteach import simulate
+from evalteach.widgets import SamplingErrorExplorer
+from explorer_contract import check_contract
+
+
+def test_contract_with_defaults():
+    check_contract(SamplingErrorExplorer)
+
+
+def test_contract_on_the_slides_numbers():
+    e = check_contract(SamplingErrorExplorer, sweep=30, error=0.3, n=40, n_sets=2000)
+    assert e.state["n"] != 40 or e.state["error"] != 0.3  # the sweep moved it on
+
+
+def test_result_is_the_simulation_for_this_state():
+    e = SamplingErrorExplorer(error=0.3, n=40, n_sets=2000, seed=5)
+    r = e.result
+    expected = simulate.sample_errors(0.3, 40, 2000, seed=5)
+    np.testing.assert_array_equal(r.errors, expected)
+    assert r.mean == pytest.approx(expected.mean()) and r.sd == pytest.approx(expected.std(ddof=1))
+    # the binomial SD of error_S(h): sqrt(p(1-p)/n) = 0.0725 for the slides' numbers
+    assert r.sd_theory == pytest.approx(math.sqrt(0.3 * 0.7 / 40)) == pytest.approx(stats.binom.std(40, 0.3) / 40)
+    assert r.sd == pytest.approx(r.sd_theory, rel=0.05)
+    np.testing.assert_allclose(r.pmf, stats.binom.pmf(np.arange(41), 40, 0.3))
+    np.testing.assert_allclose(r.observed, np.bincount(np.rint(expected * 40).astype(int), minlength=41) / 2000)
+    assert r.learner is None
+
+
+def test_the_picture_shows_the_result():
+    e = SamplingErrorExplorer(error=0.2, n=25, n_sets=3000)
+    r = e.result
+    heights, edges, _ = e.bars.get_data()
+    lo = int(round(edges[0] * 25 + 0.5)) if edges[0] > 0 else 0
+    np.testing.assert_allclose(heights, r.observed[lo:lo + len(heights)])
+    assert heights.sum() == pytest.approx(1.0)  # every simulated test set is drawn
+    x, y = e.pmf.get_data()
+    np.testing.assert_allclose(y, stats.binom.pmf(np.rint(np.asarray(x) * 25), 25, 0.2))
+    assert e.truth.get_xdata()[0] == 0.2
+    title = e.readout.get_text()
+    assert f"{r.mean:.4f}" in title and f"{r.sd:.4f}" in title and f"{r.sd_theory:.4f}" in title
+    assert f"{r.sd_theory:.4f}" in e._summary_html.value
+
+
+def test_normal_curve_is_the_binomial_normal_approximation():
+    e = SamplingErrorExplorer(error=0.3, n=40)
+    x, y = e.normal.get_data()
+    np.testing.assert_allclose(y, stats.norm.pdf(x, 0.3, math.sqrt(0.21 / 40)) / 40)
+
+
+def test_learner_switch_shows_resubstitution_against_held_out():
+    e = SamplingErrorExplorer(learner=True, seed=2)
+    lr = e.result.learner
+    ref = simulate.resubstitution_vs_holdout("breast_cancer", "1nn", n_splits=20, seed=2)
+    np.testing.assert_array_equal(lr.train_errors, ref.train_errors)
+    np.testing.assert_array_equal(lr.test_errors, ref.test_errors)
+    assert lr.train_errors.mean() < lr.test_errors.mean()  # resubstitution is optimistic
+    np.testing.assert_allclose(e.test_dots.get_offsets()[:, 1], lr.test_errors)
+    assert e.lax.get_visible() and "optimistic" in e._summary_html.value
+    e.controls["learner"].value = False
+    assert e.result.learner is None and not e.lax.get_visible() and not e.test_dots.get_visible()
+
+
+def test_tiny_test_sets_show_the_normal_approximation_failing():
+    e = SamplingErrorExplorer(error=0.02, n=5)
+    assert e.error is None
+    # with n p = 0.1 the normal density overshoots the largest binomial probability
+    assert e.normal.get_data()[1].max() > e.result.pmf.max()

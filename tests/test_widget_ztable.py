@@ -1,0 +1,81 @@
+"""ZTableExplorer: look-ups equal evalteach.stats, the right cell is highlighted."""
+import numpy as np
+import pytest
+from scipy import stats as st
+
+from evalteach import stats
+from evalteach.widgets import ZTableExplorer
+from explorer_contract import check_contract
+
+
+def test_contract_with_defaults():
+    # the contract switches to the z -> confidence look-up first; the confidence slider is
+    # then unused until the look-up is switched back (tested below)
+    check_contract(ZTableExplorer, unchanged_ok=("confidence",))
+
+
+def test_contract_looking_up_z():
+    # here the look-up turns to confidence -> z first, which leaves the z slider unused
+    check_contract(ZTableExplorer, sweep=40, unchanged_ok=("z",), lookup="z", z=2.0, sided="one")
+
+
+def test_95_two_sided_is_196_in_the_95_column():
+    e = ZTableExplorer(confidence=0.95)
+    r = e.result
+    assert r.z == stats.z_critical(0.95) == pytest.approx(1.959964, abs=1e-6)
+    assert r.cell == ("two", 4) and r.table_z == 1.96
+    assert r.two_sided == pytest.approx(0.95) and r.one_sided == pytest.approx(0.975)
+    assert "1.9600" in e.headline.get_text()
+    assert e.highlight.get_visible() and e.highlight.get_x() == pytest.approx(4 + 1.62)
+    assert e.highlight.get_y() == pytest.approx(0.52)  # the z_N row, below the header
+
+
+def test_one_sided_conversion_90_to_95():
+    r = ZTableExplorer(confidence=0.90).result
+    assert r.one_sided == pytest.approx(stats.one_sided_confidence(0.90)) == pytest.approx(0.95)
+    one = ZTableExplorer(confidence=0.95, sided="one")
+    assert one.result.z == pytest.approx(r.z) == pytest.approx(st.norm.ppf(0.95))
+    assert one.result.cell == ("one", 4) and one.result.table_z == 1.64
+    assert one.highlight.get_y() == pytest.approx(1.52)  # the one-sided z'_N row
+    assert one.result.two_sided == pytest.approx(0.90)
+    assert "C = 90%" in one.headline.get_text()
+
+
+def test_z_to_confidence_reads_the_table_like_the_slides():
+    e = ZTableExplorer(lookup="z", z=2.0)
+    r = e.result
+    assert r.confidence == pytest.approx(stats.confidence_for_z(2.0)) == pytest.approx(st.norm.cdf(2) - st.norm.cdf(-2))
+    assert r.table_level == stats.table_confidence(2.0) == 0.95 and r.cell == ("two", 4)
+    e.controls["sided"].value = "one"
+    r = e.result
+    assert r.confidence == pytest.approx(st.norm.cdf(2.0))
+    assert r.table_level == stats.table_confidence(2.0, "one") == 0.975
+    assert "100 - (100 - 95)/2 = 97.5%" in e.reading.get_text()
+
+
+@pytest.mark.parametrize("level, z", list(zip(stats.z_table().levels, stats.z_table().two_sided)))
+def test_every_column_highlights_its_cell(level, z):
+    r = ZTableExplorer(confidence=level).result
+    col = stats.z_table().levels.index(level)
+    assert r.cell == ("two", col) and r.table_z == z
+    assert r.z == pytest.approx(z, abs=0.01)  # the printed table rounds (68% prints 1.00)
+
+
+def test_between_columns_and_below_the_table_no_cell_is_highlighted():
+    e = ZTableExplorer(confidence=0.93)
+    assert e.result.cell is None and not e.highlight.get_visible()
+    assert e.result.z == pytest.approx(st.norm.ppf(0.965))
+    e.set(lookup="z", z=0.3)
+    assert e.result.cell is None and e.result.table_level == 0.0
+    assert "below 0.67" in e.reading.get_text()
+
+
+def test_shaded_area_is_the_two_sided_level():
+    e = ZTableExplorer(confidence=0.80)
+    xy = e.centre.get_xy()
+    x = xy[1:-1, 0]
+    assert x.min() == pytest.approx(-e.result.z) and x.max() == pytest.approx(e.result.z)
+    area = np.trapezoid(xy[1:-1, 1], x)
+    assert area == pytest.approx(0.80, abs=2e-3)
+    tail = e.tail.get_xy()
+    assert np.trapezoid(tail[1:-1, 1], tail[1:-1, 0]) == pytest.approx(0.10, abs=2e-3)  # + (1 - C)/2
