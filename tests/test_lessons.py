@@ -6,6 +6,7 @@ touching this file. The lint tests are fast; the execution test (marked
 """
 from __future__ import annotations
 
+import ast
 import io
 import re
 import time
@@ -105,6 +106,33 @@ def test_only_public_api(path):
         assert not re.search(r"\bet\._", source), source[:80]
         used = {name for _, name in names(source)}
         assert not used & FORBIDDEN_NAMES, f"{sorted(used & FORBIDDEN_NAMES)} in: {source[:80]}"
+
+
+def question_answers(source):
+    """The ``answer`` expressions of the question widgets built in a code cell."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:  # e.g. the setup cell's top-level await
+        return
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in QUESTIONS):
+            keywords = {k.arg: k.value for k in node.keywords}
+            position = 1 if node.func.attr == "NumericQuestion" else 2
+            if "answer" in keywords:
+                yield node.func.attr, keywords["answer"]
+            elif len(node.args) > position:
+                yield node.func.attr, node.args[position]
+
+
+@pytest.mark.parametrize("path", lesson_params())
+def test_numeric_answers_are_computed_by_the_library(path):
+    """A NumericQuestion's answer comes from evalteach (or a variable), never from typed-in numbers."""
+    for source in code_cells(read(path)):
+        for kind, answer in question_answers(source):
+            if kind == "NumericQuestion":
+                computed = any(isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(answer))
+                assert computed, f"hard-coded answer {ast.unparse(answer)!r} in: {source[:80]}"
 
 
 @pytest.mark.parametrize("path", lesson_params())
