@@ -1,0 +1,133 @@
+"""Shared fixtures: the lesson list, a JupyterLab server and a headless Chromium.
+
+The delivery tests (browser, Binder, JupyterLite, static HTML) are parametrised over
+every lesson in ``lessons/``, so a new lesson is covered without touching them.
+``EVALTEACH_LESSONS=DIR`` points them at another folder of notebooks (for debugging).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSONS_DIR = Path(os.environ.get("EVALTEACH_LESSONS", ROOT / "lessons")).resolve()
+LESSONS = sorted(LESSONS_DIR.glob("*.ipynb"))
+ARTIFACTS = ROOT / "test-artifacts"
+
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+#: Settings for the test server's JupyterLab: no news or update checks (there is no
+#: network), and every cell kept in the page so off-screen explorers render too.
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+
+def lesson_params():
+    """``pytest.param`` per lesson, with the file name as the test id."""
+    return [pytest.param(path, id=path.stem) for path in LESSONS]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def venv_python(venv):
+    """The interpreter of a virtual environment made with ``python -m venv``."""
+    return Path(venv) / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Path of the system Chromium; skip (or fail when it is required) if it is missing."""
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
+        message = ("Chromium is not installed: the browser tests need it "
+                   "(Debian/Ubuntu: `sudo apt-get install chromium`).")
+        if os.environ.get("EVALTEACH_REQUIRE_BROWSER") == "1":
+            pytest.fail(message + " EVALTEACH_REQUIRE_BROWSER=1 makes this an error.")
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium):
+    """One headless Chromium for the whole session, driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory):
+    """A JupyterLab server on 127.0.0.1 serving a temporary copy of the lessons.
+
+    JupyterLab autosaves outputs into the notebooks, hence the copy. Yields the base URL.
+    """
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "lessons"
+    shutil.copytree(LESSONS_DIR, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    settings = base / "settings"
+    for name, values in LAB_SETTINGS.items():
+        target = settings / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values))
+    port = free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"),
+               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
+    log = open(base / "server.log", "wb")  # noqa: SIM115 - closed below
+    server = subprocess.Popen(
+        [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
+         "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={root}",
+         "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+         f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={base / 'workspaces'}",
+         "--allow-root"],
+        cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/status", timeout=2).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail("JupyterLab did not start:\n"
+                                + (base / "server.log").read_text(errors="replace")[-3000:])
+                time.sleep(0.2)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        log.close()
+
+
+def shutdown_kernels(url):
+    """Stop every session and kernel of the test server (each lesson gets a fresh one)."""
+    for kind in ("sessions", "kernels"):
+        with urllib.request.urlopen(f"{url}/api/{kind}", timeout=10) as response:
+            items = json.load(response)
+        for item in items:
+            request = urllib.request.Request(f"{url}/api/{kind}/{item['id']}", method="DELETE")
+            urllib.request.urlopen(request, timeout=30).close()

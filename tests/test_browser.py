@@ -1,0 +1,197 @@
+"""Every lesson in a real browser: JupyterLab (and Notebook 7) in headless Chromium.
+
+For each lesson: open it, run all cells, wait for the kernel, then check that no cell
+shows an error, every widget rendered, every explorer shows its picture, moving one
+control of each explorer changes that picture, and the browser console has no errors
+from the widget front end. A screenshot per lesson goes to ``test-artifacts/``.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from conftest import ARTIFACTS, LESSONS, lesson_params, shutdown_kernels
+
+pytestmark = pytest.mark.browser
+
+RUN_TIMEOUT = 240_000  # ms for one lesson's cells; the slowest simulations take seconds
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+EXPLORER = ".evalteach-explorer"
+ERROR_OUTPUT = "[data-mime-type='application/vnd.jupyter.error']"
+WIDGET_OUTPUT = "[data-mime-type='application/vnd.jupyter.widget-view+json']"
+#: Console messages that come from the widget front end (or report a broken widget).
+WIDGET_CONSOLE = re.compile(r"widget|model not found|\bcomm\b", re.I)
+
+#: True once every code cell has run: none queued ([*]) or never run ([ ]).
+ALL_RUN = """panel => {
+  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputArea-prompt')]
+    .map(p => p.textContent.trim());
+  return prompts.length > 0 && prompts.every(t => /^\\[\\d+\\]:?$/.test(t));
+}"""
+#: Notebook 7 has no status bar; its indicator reads idle before a kernel exists.
+NOTEBOOK7_READY = """() => {
+  const name = document.querySelector('.jp-KernelName');
+  const status = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  return name && status && !/No Kernel/.test(name.textContent) && status.dataset.status === 'idle';
+}"""
+#: True when every explorer's <img> holds a decoded picture.
+PICTURES_LOADED = """els => els.every(e => {
+  const img = e.querySelector('img');
+  return img && img.complete && img.naturalWidth > 0 && img.src;
+})"""
+
+
+@pytest.fixture(scope="module")
+def page_factory(browser, lab_server):
+    """New pages in one browser context; collects console errors per page."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(60_000)
+
+    def new_page():
+        page = context.new_page()
+        page.console_errors = []
+        page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
+        page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+        return page
+
+    yield new_page
+    context.close()
+
+
+def dismiss_toasts(page):
+    for button in page.locator(".jp-toast-button:has-text('No')").all():
+        button.click()
+
+
+def run_all_in_lab(page):
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+
+def wait_until_run(page, panel):
+    page.wait_for_function(ALL_RUN, arg=panel.element_handle(), timeout=RUN_TIMEOUT)
+
+
+def check_outputs(panel, name):
+    errors = panel.locator(ERROR_OUTPUT)
+    assert errors.count() == 0, f"{name}: error output:\n" + "\n".join(errors.all_inner_texts())
+    for output in panel.locator(WIDGET_OUTPUT).all():
+        text = output.inner_text()
+        assert "Error displaying widget" not in text and "Loading widget" not in text, \
+            f"{name}: a widget did not render: {text[:300]!r}"
+
+
+def check_pictures(page, panel, name):
+    explorers = panel.locator(EXPLORER)
+    if explorers.count():
+        page.wait_for_function(PICTURES_LOADED, arg=explorers.element_handles(), timeout=30_000)
+    return explorers.count()
+
+
+def move_one_control(page, explorer):
+    """Change one control of ``explorer`` the way a user would; False if it has none."""
+    handle = explorer.locator(".widget-slider .noUi-handle").first
+    if handle.count():  # drag it a fifth of the track (keys go to the notebook in Notebook 7)
+        handle.scroll_into_view_if_needed()
+        track = explorer.locator(".widget-slider .noUi-target").first.bounding_box()
+        box = handle.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        at_max = handle.get_attribute("aria-valuenow") == handle.get_attribute("aria-valuemax")
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + (-1 if at_max else 1) * track["width"] / 5, y, steps=5)
+        page.mouse.up()
+        return True
+    select = explorer.locator(".widget-dropdown select").first
+    if select.count():
+        options = select.locator("option").all_inner_texts()
+        current = select.evaluate("s => s.options[s.selectedIndex].text")
+        select.select_option(label=next(o for o in options if o != current))
+        return True
+    toggle = explorer.locator(".widget-toggle-buttons button:not(.mod-active)").first
+    if toggle.count():
+        toggle.click()
+        return True
+    checkbox = explorer.locator(".widget-checkbox input").first
+    if checkbox.count():
+        checkbox.click()
+        return True
+    return False
+
+
+def check_interaction(page, panel, name):
+    for index, explorer in enumerate(panel.locator(EXPLORER).all()):
+        img = explorer.locator("img").first
+        before = img.get_attribute("src")
+        assert move_one_control(page, explorer), f"{name}: explorer {index} has no control"
+        page.wait_for_function(
+            "([img, before]) => img.src !== before && img.complete && img.naturalWidth > 0",
+            arg=[img.element_handle(), before], timeout=30_000)
+        assert explorer.locator("[role='alert']").count() == 0 or not explorer.locator(
+            "[role='alert']").first.is_visible(), f"{name}: explorer {index} shows an error"
+
+
+def check_console(page, name):
+    widget_errors = [m for m in page.console_errors if WIDGET_CONSOLE.search(m)]
+    assert not widget_errors, f"{name}: widget errors in the browser console: {widget_errors}"
+
+
+@pytest.mark.parametrize("lesson", lesson_params())
+def test_lesson_in_jupyterlab(lesson, page_factory, lab_server):
+    name = lesson.name
+    page = page_factory()
+    try:
+        page.goto(f"{lab_server}/lab/tree/{name}?reset")
+        panel = page.locator(PANEL)
+        panel.locator(".jp-Cell").first.wait_for()
+        page.locator("#jp-main-statusbar", has_text="Idle").wait_for()
+        dismiss_toasts(page)
+        run_all_in_lab(page)
+        wait_until_run(page, panel)
+        page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=RUN_TIMEOUT)
+        check_outputs(panel, name)
+        explorers = check_pictures(page, panel, name)
+        if "Explorer(" in lesson.read_text():
+            assert explorers > 0, f"{name}: the lesson opens explorers but none rendered"
+        check_interaction(page, panel, name)
+        ARTIFACTS.mkdir(exist_ok=True)
+        if explorers:
+            panel.locator(EXPLORER).first.scroll_into_view_if_needed()
+        page.screenshot(path=ARTIFACTS / f"{lesson.stem}.png")
+        check_console(page, name)
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"FAILED-{name}.png")
+        raise
+    finally:
+        page.close()
+        shutdown_kernels(lab_server)
+
+
+@pytest.mark.skipif(not LESSONS, reason="no lessons")
+def test_first_lesson_in_notebook7(page_factory, lab_server):
+    lesson = LESSONS[0]
+    name = f"notebook7-{lesson.stem}"
+    page = page_factory()
+    try:
+        page.goto(f"{lab_server}/notebooks/{lesson.name}")
+        panel = page.locator(".jp-NotebookPanel")
+        panel.locator(".jp-Cell").first.wait_for()
+        page.wait_for_function(NOTEBOOK7_READY)
+        dismiss_toasts(page)
+        run_all_in_lab(page)
+        wait_until_run(page, panel)
+        check_outputs(panel, lesson.name)
+        assert check_pictures(page, panel, lesson.name) > 0, "no explorer rendered in Notebook 7"
+        check_interaction(page, panel, lesson.name)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"notebook7-{lesson.stem}.png")
+        check_console(page, lesson.name)
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"FAILED-{name}.png")
+        raise
+    finally:
+        page.close()
+        shutdown_kernels(lab_server)
