@@ -187,3 +187,15 @@ def test_presenter_mode_scales_the_question():
     finally:
         et.presenter(False)
     assert q._prompt.style.font_size == plotting.CLASSROOM.control_font
+
+
+def test_numeric_accepts_numpy_answers_and_inputs():
+    import numpy as np
+
+    q = et.NumericQuestion("How many examples?", np.int64(323), tolerance=0)
+    assert q.answer == 323.0 and q.check(np.float64(323.0)) and not q.check(np.int64(322))
+
+
+def test_relative_tolerance_on_a_zero_answer_needs_exact_zero():
+    q = et.NumericQuestion("Training error of 1-NN?", 0.0, tolerance=0.05, relative=True)
+    assert q.check("0") and not q.check(0.001)
