@@ -61,8 +61,6 @@ class AlgorithmComparisonExplorer(Explorer):
         key = tuple(state[k] for k in ("n", "error", "difference", "stability", "training_noise",
                                        "n_experiments", "seed"))
         if key not in self._cache:
-            if state["error"] + state["difference"] >= 1:
-                raise ValueError("error + difference must stay below 1")
             self._cache[key] = simulate_algorithm_tests(
                 state["n"], state["error"], state["difference"], n_experiments=state["n_experiments"],
                 stability=state["stability"], training_noise=state["training_noise"], seed=state["seed"],

@@ -183,7 +183,7 @@ class HypothesisComparisonExplorer(Explorer):
 
         half = z_critical(r.confidence) * r.se  # paired se on a shared test set
         low, high = r.difference - half, r.difference + half
-        side = _nice(1.05 * max(4 * r.se, abs(low), abs(high)))
+        side = _nice(1.05 * max(4 * r.se, abs(low), abs(high), 0.01))
         reach = (-side, side)
         xd = np.linspace(*reach, 300)
         yd = np.exp(-0.5 * (xd / r.se) ** 2) if r.se > 0 else np.zeros_like(xd)
