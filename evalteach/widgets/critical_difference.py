@@ -1,0 +1,216 @@
+"""CriticalDifferenceExplorer: many algorithms on many data sets (Demsar 2006)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.collections import LineCollection
+
+from .. import _validate
+from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
+from ..plotting import COLORS
+from ..stats import friedman_test, nemenyi_cd, sign_test
+from ._base import Explorer, buttons, checkbox, dropdown
+
+
+@dataclass(frozen=True)
+class CriticalDifferenceView:
+    """The numbers shown: Friedman/Iman-Davenport, Nemenyi CD, the groups it joins, a sign test."""
+
+    friedman: object
+    cd: object
+    groups: tuple
+    a: int
+    b: int
+    wins: np.ndarray
+    sign: object
+    alpha: float
+
+
+def cd_groups(ranks, cd):
+    """Maximal runs of algorithms (in rank order) whose average ranks differ by less than ``cd``.
+
+    Each group is a tuple of column indices; groups of one are left out (Demsar's bars).
+    """
+    order = np.argsort(ranks, kind="stable")
+    groups, reach = [], -1
+    for i in range(len(order)):
+        j = i
+        while j + 1 < len(order) and ranks[order[j + 1]] - ranks[order[i]] < cd:
+            j += 1
+        if j > i and j > reach:
+            groups.append(tuple(int(x) for x in order[i:j + 1]))
+            reach = j
+    return tuple(groups)
+
+
+class CriticalDifferenceExplorer(Explorer):
+    """Friedman test, Nemenyi critical difference and a critical-difference diagram.
+
+    Opens on Demsar's (2006) Table 6 (AUC of four C4.5 variants on 14 data sets), or on
+    your own table. Left: the average ranks on a line (1 = best), with a bar joining the
+    algorithms whose ranks differ by less than the critical difference CD, i.e. that the
+    Nemenyi test cannot tell apart at the chosen alpha. Right: for a chosen pair, the
+    per-data-set differences and the sign test on the wins and losses.
+
+    Parameters
+    ----------
+    scores : array_like (N, k), optional
+        Scores of k algorithms (columns) on N data sets (rows); default Demsar's table.
+    algorithms, datasets : sequence of str, optional
+        Column and row names (default A1.., D1.. for a table of your own).
+    alpha : {0.1, 0.05, 0.01}
+    a, b : str
+        The pair for the sign test.
+    higher_is_better : bool
+        False when the scores are errors.
+
+    Examples
+    --------
+    >>> CriticalDifferenceExplorer(scores=[[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]],
+    ...                            algorithms=["tree", "nb", "knn"])  # doctest: +SKIP
+
+    Source: Demsar, "Statistical comparisons of classifiers over multiple data sets", JMLR 2006.
+    """
+
+    title = "Comparing several algorithms over several data sets"
+    figsize = (10.0, 4.6)
+
+    def __init__(self, *, scores=None, algorithms=None, datasets=None, seed=0, **values):
+        if scores is None:
+            table = DEMSAR_AUC
+            algorithms = DEMSAR_ALGORITHMS if algorithms is None else algorithms
+            datasets = DEMSAR_DATASETS if datasets is None else datasets
+        else:
+            table = _validate.array("scores", scores, ndim=2)
+        n, k = table.shape
+        if n < 2 or k < 2:
+            raise ValueError(f"scores must have at least 2 rows (data sets) and 2 columns "
+                             f"(algorithms), got shape {table.shape}")
+        self.algorithms = self._names("algorithms", algorithms, k, "A")
+        self.datasets = self._names("datasets", datasets, n, "D")
+        self.scores = table
+        super().__init__(seed=seed, **values)
+
+    @staticmethod
+    def _names(name, names, count, prefix):
+        if names is None:
+            return tuple(f"{prefix}{i + 1}" for i in range(count))
+        if isinstance(names, str) or not all(isinstance(x, str) for x in names):
+            raise TypeError(f"{name} must be a sequence of strings, got {names!r}")
+        names = tuple(names)
+        if len(names) != count or len(set(names)) != count:
+            raise ValueError(f"{name} must be {count} distinct names (one per "
+                             f"{'column' if prefix == 'A' else 'row'} of scores), got {names!r}")
+        return names
+
+    def _controls(self):
+        return {
+            "alpha": buttons("alpha", [0.1, 0.05, 0.01], 0.05,
+                             tooltip="significance level of the Nemenyi test and the sign test"),
+            "a": dropdown("sign test: A", list(self.algorithms), self.algorithms[0]),
+            "b": dropdown("against B", list(self.algorithms), self.algorithms[-1]),
+            "higher_is_better": checkbox("higher score is better", True,
+                                         tooltip="untick when the scores are error rates"),
+        }
+
+    def _compute(self, state):
+        alpha, better = float(state["alpha"]), bool(state["higher_is_better"])
+        friedman = friedman_test(self.scores, higher_is_better=better)
+        cd = nemenyi_cd(friedman.k, friedman.n, alpha=alpha)
+        a, b = self.algorithms.index(state["a"]), self.algorithms.index(state["b"])
+        difference = self.scores[:, a] - self.scores[:, b]
+        wins = np.sign(difference if better else -difference).astype(int)
+        sign = sign_test(int(np.sum(wins > 0)), int(np.sum(wins < 0)), int(np.sum(wins == 0)),
+                         confidence=1 - alpha)
+        return CriticalDifferenceView(friedman, cd, cd_groups(friedman.average_ranks, cd.cd),
+                                      a, b, wins, sign, alpha)
+
+    # --- view -------------------------------------------------------------------------------
+
+    def _build(self, figure):
+        k, n = len(self.algorithms), len(self.datasets)
+        diagram, pair = figure.subplots(1, 2, width_ratios=(1.6, 1))
+        self.k = k
+        # Critical-difference diagram in data coordinates: ranks on x, y going down.
+        rows = (k + 1) // 2
+        diagram.set(xlim=(0.4, k + 0.6), ylim=(rows + 2.2, -1.6))
+        diagram.axis("off")
+        diagram.plot([1, k], [0, 0], color=COLORS["truth"], lw=1)
+        for r in range(1, k + 1):
+            diagram.plot([r, r], [0, -0.15], color=COLORS["truth"], lw=1)
+            diagram.text(r, -0.25, str(r), ha="center", va="bottom", fontsize="small")
+        diagram.text((1 + k) / 2, -1.5, "average rank (1 = best)", ha="center", va="top")
+        self.cd_bar = diagram.plot([], [], color=COLORS["bad"], lw=2.5, solid_capstyle="butt")[0]
+        self.cd_text = diagram.text(0, -0.95, "", ha="left", va="center", fontsize="small",
+                                    color=COLORS["bad"])
+        self.leaders = diagram.plot([], [], color=COLORS["muted"], lw=1)[0]
+        self.labels = [diagram.text(0, 0, "", va="bottom", fontsize="small") for _ in range(k)]
+        self.groups = LineCollection([], colors=COLORS["truth"], linewidths=4)
+        diagram.add_collection(self.groups)
+        self.friedman_text = diagram.text(0.5, 0.02, "", transform=diagram.transAxes, ha="center",
+                                          va="bottom", fontsize="small")
+        self.dynamic(self.cd_bar, self.cd_text, self.leaders, *self.labels, self.groups,
+                     self.friedman_text)
+
+        # Sign test panel: one bar per data set.
+        differences = self.scores[:, :, None] - self.scores[:, None, :]
+        reach = float(np.max(np.abs(differences))) or 1.0
+        self.bars = pair.barh(np.arange(n), np.zeros(n), color=COLORS["muted"])
+        pair.set(xlim=(-1.1 * reach, 1.1 * reach), ylim=(n - 0.5, -0.5), yticks=np.arange(n),
+                 xlabel="score of A − score of B")
+        pair.set_yticklabels(self.datasets, fontsize="x-small")
+        pair.axvline(0, color=COLORS["truth"], lw=1)
+        self.pair_title = pair.set_title("\n\n", fontsize="small")
+        self.dynamic(*self.bars, self.pair_title)
+
+    def _draw(self, r):
+        f, k = r.friedman, self.k
+        ranks = f.average_ranks
+        order = np.argsort(ranks, kind="stable")
+        rows = (k + 1) // 2
+        xs, ys = [], []
+        for place, j in enumerate(order):
+            left = place < rows
+            y = 1.0 + (place if left else k - 1 - place)
+            x_end = 0.5 if left else k + 0.5
+            xs += [ranks[j], ranks[j], x_end, np.nan]
+            ys += [0, y, y, np.nan]
+            label = self.labels[place]
+            label.set_text(f"{self.algorithms[j]} ({ranks[j]:.2f})" if left
+                           else f"({ranks[j]:.2f}) {self.algorithms[j]}")
+            label.set_position((x_end, y - 0.12))  # just above its leader line
+            label.set_ha("left" if left else "right")
+        self.leaders.set_data(xs, ys)
+        segments = [[(ranks[g[0]] - 0.04, 0.35 + 0.22 * i), (ranks[g[-1]] + 0.04, 0.35 + 0.22 * i)]
+                    for i, g in enumerate(r.groups)]
+        self.groups.set_segments(segments)
+        self.cd_bar.set_data([1, 1 + r.cd.cd], [-0.95, -0.95])
+        self.cd_text.set_position((1 + r.cd.cd + 0.08, -0.95))
+        self.cd_text.set_text(f"CD = {r.cd.cd:.3f} (Nemenyi, α = {r.alpha:g})")
+        self.friedman_text.set_text(
+            f"N = {f.n} data sets, k = {f.k} algorithms\n"
+            f"Friedman χ²_F = {f.statistic:.2f} (p = {f.p_value:.3g});  "
+            f"Iman-Davenport F_F = {f.iman_davenport:.2f} (p = {f.iman_davenport_p_value:.3g})")
+        colors = {1: COLORS["good"], -1: COLORS["bad"], 0: COLORS["muted"]}
+        difference = self.scores[:, r.a] - self.scores[:, r.b]
+        for bar, d, w in zip(self.bars, difference, r.wins):
+            bar.set_width(d)
+            bar.set_color(colors[int(w)])
+        A, B = self.algorithms[r.a], self.algorithms[r.b]
+        s = r.sign
+        verdict = "significant" if s.p_value < r.alpha else "not significant"
+        self.pair_title.set_text(f"A = {A} against B = {B}\n"
+                                 f"A wins {s.wins}, loses {s.losses}, ties {s.ties}; sign test "
+                                 f"p = {s.p_value:.3g}\n{verdict} at α = {r.alpha:g}")
+
+    def _summary(self, r):
+        f = r.friedman
+        ranks = ", ".join(f"{name} {rank:.3f}" for name, rank in zip(self.algorithms, f.average_ranks))
+        groups = "; ".join(" = ".join(self.algorithms[j] for j in g) for g in r.groups) or "none"
+        return (f"Average ranks: {ranks}. Friedman chi-square {f.statistic:.3f} (p = {f.p_value:.3g}), "
+                f"Iman-Davenport F {f.iman_davenport:.3f} (p = {f.iman_davenport_p_value:.3g}). "
+                f"Nemenyi critical difference {r.cd.cd:.3f} at alpha {r.alpha:g}; groups not "
+                f"significantly different: {groups}. Sign test {self.algorithms[r.a]} against "
+                f"{self.algorithms[r.b]}: {r.sign.wins} wins, {r.sign.losses} losses, {r.sign.ties} "
+                f"ties, p = {r.sign.p_value:.3g}.")
