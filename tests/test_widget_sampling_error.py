@@ -62,9 +62,9 @@ def test_learner_switch_shows_resubstitution_against_held_out():
     np.testing.assert_array_equal(lr.test_errors, ref.test_errors)
     assert lr.train_errors.mean() < lr.test_errors.mean()  # resubstitution is optimistic
     np.testing.assert_allclose(e.test_dots.get_offsets()[:, 1], lr.test_errors)
-    assert e.lax.get_visible() and "optimistic" in e._summary_html.value
+    assert not e.invitation.get_visible() and "optimistic" in e._summary_html.value
     e.controls["learner"].value = False
-    assert e.result.learner is None and not e.lax.get_visible() and not e.test_dots.get_visible()
+    assert e.result.learner is None and e.invitation.get_visible() and not e.test_dots.get_visible()
 
 
 def test_tiny_test_sets_show_the_normal_approximation_failing():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from scipy import stats as _st
@@ -73,6 +74,15 @@ def _edges(means, discrete, max_bins=40):
             width = step * max(1, math.ceil(k[-1] / max_bins))
             return u[0] - width / 2 + width * np.arange(math.floor(k[-1] * step / width) + 2)
     return np.histogram_bin_edges(means, bins=max_bins)
+
+
+@lru_cache(maxsize=16)
+def _density_curve(distribution):
+    """Points of the parent's density over its bulk (0.1% to 99.5% quantiles, padded)."""
+    draws = distribution.draw(np.random.default_rng(0), 20000)
+    lo, hi = np.quantile(draws, [0.001, 0.995])
+    x = np.linspace(lo - 0.1 * (hi - lo), hi + 0.05 * (hi - lo), 400)
+    return x, distribution.pdf(x)
 
 
 class CLTExplorer(Explorer):
@@ -167,7 +177,7 @@ class CLTExplorer(Explorer):
         ax_shape.set_xlim(1, MAX_N)
         ax_shape.set_ylim(0, 1.5)
         ax_shape.set_xlabel("sample size n")
-        ax_shape.set_ylabel("shape of the mean's distribution")
+        ax_shape.set_ylabel("shape of the mean")
         ax_shape.axhspan(0, SHAPE_TOLERANCE, color=COLORS["good"], alpha=0.12, lw=0)
         ax_shape.text(1.1, SHAPE_TOLERANCE * 0.5, "close to normal", va="center", color=COLORS["good"],
                       fontsize="small")
@@ -195,10 +205,7 @@ class CLTExplorer(Explorer):
             ax.set_xlim(values.min() - pad, values.max() + pad)
             ax.set_ylim(0, probs.max() * 1.15)
         else:
-            draws = d.draw(np.random.default_rng(0), 20000)
-            lo, hi = np.quantile(draws, [0.001, 0.995])
-            x = np.linspace(lo - 0.1 * (hi - lo), hi + 0.05 * (hi - lo), 400)
-            y = d.pdf(x)
+            x, y = _density_curve(d)
             self._parent_artists = [ax.fill_between(x, y, color=COLORS["data"], alpha=0.45, lw=0)]
             ax.set_xlim(x[0], x[-1])
             ax.set_ylim(0, y.max() * 1.15)
@@ -223,14 +230,14 @@ class CLTExplorer(Explorer):
         self.normal.set_data(x, _st.norm.pdf(x, d.mean, r.sd_theory))
         self.mu_line.set_xdata([d.mean, d.mean])
         self.means_title.set_text(
-            f"{r.n_samples} means of samples of size n = {r.n}\n"
-            f"mean {r.mean:.4g} vs μ = {d.mean:.4g};  SD {r.sd:.4g} vs σ/√n = {r.sd_theory:.4g}")
+            f"{r.n_samples} sample means, n = {r.n}\n"
+            f"mean {r.mean:.4g}  (μ = {d.mean:.4g})\nSD {r.sd:.4g}  (σ/√n = {r.sd_theory:.4g})")
         top = max(r.density.max(), 1 / (r.sd_theory * math.sqrt(2 * math.pi)))
         if zoom(self.ax_means, lo, hi) | headroom(self.ax_means, top, grow=1.8):
             self.relayout()
         self.here.set_data([r.n, r.n], [min(abs(r.skewness), 1.5), min(abs(r.kurtosis), 1.5)])
-        verdict = "n >= 30 is enough" if r.rule_holds else "n >= 30 is NOT enough"
-        self.verdict.set_text(f"close to normal from n = {r.n_needed}\n{verdict} for this parent")
+        verdict = "n ≥ 30 is enough" if r.rule_holds else "n ≥ 30 is NOT enough"
+        self.verdict.set_text(f"near normal from n = {r.n_needed}:\n{verdict}")
 
     def _summary(self, r):
         d = r.distribution

@@ -13,10 +13,6 @@ from ._base import Explorer, checkbox, slider
 #: The learner and data set the resubstitution switch scores.
 LEARNER, DATASET, N_SPLITS = "1nn", "breast_cancer", 20
 
-# Axes rectangles (figure fractions): the histogram alone, or beside the learner panel.
-_FULL = (0.07, 0.14, 0.90, 0.74)
-_LEFT = (0.07, 0.14, 0.56, 0.74)
-_RIGHT = (0.72, 0.14, 0.26, 0.74)
 
 
 def headroom(ax, top, low=0.0, grow=1.25):
@@ -123,8 +119,8 @@ class SamplingErrorExplorer(Explorer):
                                  observed, _st.binom.pmf(k, n, p), learner)
 
     def _build(self, figure):
-        figure.set_layout_engine("none")
-        ax = self.ax = figure.add_axes(_FULL)
+        ax, lx = figure.subplots(1, 2, width_ratios=[2.3, 1])
+        self.ax, self.lax = ax, lx
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 0.2)
         ax.set_xlabel(r"sample error $error_S(h) = r/n$")
@@ -138,12 +134,14 @@ class SamplingErrorExplorer(Explorer):
         self._legend_side = None
         self.dynamic(self.bars, self.pmf, self.normal, self.truth, self.readout)
 
-        lx = self.lax = figure.add_axes(_RIGHT)
         lx.set_xlim(-0.6, 1.6)
         lx.set_ylim(-0.01, 0.2)  # dots at error 0 stay visible above the axis
         lx.set_xticks([0, 1], ["own training\nset", "held-out\nset"])
         lx.set_ylabel("error rate")
-        lx.set_title(f"1-NN on breast cancer, {N_SPLITS} splits", fontsize="medium")
+        lx.set_title(f"1-NN on breast cancer\n{N_SPLITS} random splits", fontsize="medium")
+        self.invitation = lx.text(0.5, 0.5, "tick the box\n'score 1-NN ...'\nto compare its error\n"
+                                  "on its own training set\nwith held-out data", transform=lx.transAxes,
+                                  ha="center", va="center", color=COLORS["muted"], fontsize="small")
         self.train_dots = lx.scatter([], [], s=14, color=COLORS["bad"], alpha=0.7)
         self.test_dots = lx.scatter([], [], s=14, color=COLORS["good"], alpha=0.7)
         (self.means,) = lx.plot([], [], "_", ms=34, mew=2.5, color=COLORS["truth"])
@@ -165,9 +163,8 @@ class SamplingErrorExplorer(Explorer):
         self.normal.set_data(x, _st.norm.pdf(x, r.error, r.sd_theory) / n)
         self.truth.set_xdata([r.error, r.error])
         self.readout.set_text(
-            f"{r.n_sets} test sets of n = {n}\n"
-            f"mean {r.mean:.4f} vs error_D = {r.error:.2f};  "
-            f"SD {r.sd:.4f} vs √(p(1−p)/n) = {r.sd_theory:.4f}")  # plain text: mathtext is slow
+            f"{r.n_sets} test sets of n = {n}:  mean {r.mean:.4f}  (error_D = {r.error:.2f})\n"
+            f"SD {r.sd:.4f}  (binomial √(p(1−p)/n) = {r.sd_theory:.4f})")  # plain text: mathtext is slow
         side = "upper left" if r.error > 0.5 else "upper right"  # away from the histogram
         if side != self._legend_side:
             self._legend_side = side
@@ -184,9 +181,9 @@ class SamplingErrorExplorer(Explorer):
         on = learner is not None
         if on != self._learner_on:
             self._learner_on = on
-            for artist in (self.lax, self.train_dots, self.test_dots, self.means, self.learner_text):
-                artist.set_visible(on)  # dynamic artists are drawn one by one, axes or not
-            self.ax.set_position(_LEFT if on else _FULL)
+            for artist in (self.train_dots, self.test_dots, self.means, self.learner_text):
+                artist.set_visible(on)
+            self.invitation.set_visible(not on)
             self.relayout()
         if not on:
             return
