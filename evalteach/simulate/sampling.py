@@ -57,7 +57,7 @@ def sample_errors(error, n, n_sets, seed=0):
     Examples
     --------
     >>> e = sample_errors(0.3, 40, 10_000)
-    >>> round(e.mean(), 2)
+    >>> round(float(e.mean()), 2)
     0.3
     """
     error = v.probability("error", error)
@@ -284,7 +284,7 @@ def sample_means(distribution, n, n_samples, seed=0):
     Examples
     --------
     >>> m = sample_means(parent_distribution("exponential"), 30, 20_000)
-    >>> round(m.mean(), 2), round(m.std(), 2)   # about 1 and 1 / sqrt(30)
+    >>> round(float(m.mean()), 2), round(float(m.std()), 2)   # about 1 and 1 / sqrt(30)
     (1.0, 0.18)
     """
     distribution = _check_distribution(distribution)
