@@ -74,12 +74,18 @@ def test_precision_recall_view():
 
 def test_a_fitted_estimator():
     from sklearn.datasets import load_breast_cancer
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
 
     X, y = load_breast_cancer(return_X_y=True)
-    model = LogisticRegression(max_iter=5000).fit(X[::2], y[::2])
+    model = make_pipeline(StandardScaler(), LogisticRegression()).fit(X[::2], y[::2])
     e = ROCExplorer(estimator=model, X=X[1::2], y=y[1::2])
     assert e.state["source"] == "user"
     assert e.result.auc == pytest.approx(roc_auc_score(y[1::2], model.decision_function(X[1::2])))
+    bayes = GaussianNB().fit(X[::2], y[::2])  # no decision_function: scored by predict_proba
+    e = ROCExplorer(estimator=bayes, X=X[1::2], y=y[1::2])
+    assert e.result.auc == pytest.approx(roc_auc_score(y[1::2], bayes.predict_proba(X[1::2])[:, 1]))
 
 
 def test_bad_input_is_refused_clearly():

@@ -93,7 +93,7 @@ class BinomialNormalExplorer(Explorer):
         ax.set_xlim(-4.5, 4.5)
         ax.set_ylim(0, 0.62)
         z = np.linspace(-4.5, 4.5, 300)
-        ax.plot(z, _st.norm.pdf(z), color=COLORS["normal"], label="normal approximation")
+        ax.plot(z, _st.norm.pdf(z), color=COLORS["normal"], label="normal approximation", zorder=3)
         self.bars = ax.stairs([0], [0, 1], fill=True, color=COLORS["data"], alpha=0.55,
                               label="binomial P(k errors), per unit")
         ax.set_xlabel("standardised error count (k - np) / √(np(1-p))")

@@ -115,14 +115,15 @@ class TvsZExplorer(Explorer):
         self.z_segments = LineCollection([], linewidths=1.4)
         ax_int.add_collection(self.t_segments)
         ax_int.add_collection(self.z_segments)
+        ax_int.axvline(0, color=COLORS["muted"], ls=":", lw=1)  # "no difference"
         self.truth = ax_int.axvline(0, color=COLORS["truth"], lw=1)
         ax_int.plot([], [], color=_T_COLOR, label="t interval")
         ax_int.plot([], [], color=_Z_COLOR, label="z interval")
         ax_int.plot([], [], color=COLORS["bad"], label="misses")
         ax_int.legend(loc="lower right", fontsize="small", ncols=3)
         self.int_title = ax_int.text(0.5, 1.02, "", transform=ax_int.transAxes, ha="center")
-        # its x limits follow the difference and the noise: redraw that axis, not the figure
-        self.dynamic(ax_int.xaxis, self.t_segments, self.z_segments, self.truth, self.int_title)
+        self.dynamic(self.t_segments, self.z_segments, self.truth, self.int_title)
+        self.half_range = None
 
         self.cov_lines, self.rej_lines = {}, {}
         for ax, lines, label, level in ((ax_cov, self.cov_lines, "actual coverage", "nominal"),
@@ -162,7 +163,13 @@ class TvsZExplorer(Explorer):
             segments.set_color(np.where(miss[:, None], _MISS, np.array(to_rgba(color))))
         self.truth.set_xdata([c.difference] * 2)
         self.int_title.set_text(f"coverage over {c.n_experiments}: t {r.t_coverage:.1%}, z {r.z_coverage:.1%}")
-        self.ax_int.set_xlim(c.difference - 3 * c.noise, c.difference + 3 * c.noise)
+        # symmetric about 0 (does an interval exclude 0?), in coarse steps so that moving the
+        # difference or the noise rarely changes the axis (and forces a full redraw)
+        half_range = next(h for h in (0.5, 1, 2, 4, 8, 16) if h >= abs(c.difference) + 3 * c.noise)
+        if half_range != self.half_range:
+            self.ax_int.set_xlim(-half_range, half_range)
+            self.half_range = half_range
+            self.relayout()
 
         for lines, t, z, nominal in ((self.cov_lines, c.t_coverage, c.z_coverage, c.confidence),
                                      (self.rej_lines, c.t_reject, c.z_reject, 1 - c.confidence)):
