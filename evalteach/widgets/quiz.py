@@ -18,8 +18,9 @@ from .. import _validate, plotting
 
 __all__ = ["NumericQuestion", "MultipleChoice"]
 
-_GOOD = "#009E73"
-_BAD = "#D55E00"
+_GOOD = plotting.PALETTE["green"]
+_BAD = plotting.PALETTE["vermillion"]
+_ANSWER = plotting.PALETTE["blue"]
 
 
 def _text(name, value, *, optional=False):
@@ -131,7 +132,7 @@ class _Question:
 
     def show_answer(self):
         """Reveal the answer and the explanation."""
-        self._say("#0072B2", f"Answer: {self._answer_text()}.", self.explanation)
+        self._say(_ANSWER, f"Answer: {self._answer_text()}.", self.explanation)
 
     def _on_check(self):
         self.check(self._current())
