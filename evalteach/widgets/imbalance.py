@@ -1,0 +1,214 @@
+"""ImbalanceExplorer: the accuracy paradox, costs, and balancing the training set."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from ..data import load_dataset
+from ..learners import LEARNERS, make_learner
+from ..plotting import COLORS
+from ..stats import confusion
+from ._base import Explorer, buttons, dropdown, log_slider, slider
+
+METRICS = ("accuracy", "precision", "recall", "specificity", "fpr")
+METRIC_LABELS = ("accuracy", "precision", "recall\n(TP rate)", "specificity", "false-alarm\nrate (FPR)")
+#: Scott's example: 1000 test cases, 20 positive. h_A finds 2/20 positives and 965/980
+#: negatives; h_B finds 19/20 and 930/980. Kept as per-class rates when the ratio moves.
+SCOTT_N = 1000
+SCOTT_RATES = {"h_A": (2 / 20, 965 / 980), "h_B": (19 / 20, 930 / 980)}
+
+
+@dataclass(frozen=True)
+class ImbalanceView:
+    """Three classifiers' confusion results on one test set and their expected costs."""
+
+    names: tuple
+    confusions: tuple
+    costs: np.ndarray
+    n_positive: int
+    n_negative: int
+    cost_fn: float
+
+
+def _labels(tp, fn, tn, fp):
+    """Label and prediction arrays (1 = positive) holding the given counts."""
+    y = np.r_[np.ones(tp + fn, int), np.zeros(tn + fp, int)]
+    pred = np.r_[np.ones(tp, int), np.zeros(fn, int), np.zeros(tn, int), np.ones(fp, int)]
+    return y, pred
+
+
+def scott_predictions(share):
+    """Scott's h_A and h_B (and always-negative) on 1000 cases with ``share`` positives."""
+    pos = int(round(SCOTT_N * share))
+    neg = SCOTT_N - pos
+    out = {"always negative": _labels(0, pos, neg, 0)}
+    for name, (tpr, tnr) in SCOTT_RATES.items():
+        tp, tn = int(round(tpr * pos)), int(round(tnr * neg))
+        out[name] = _labels(tp, pos - tp, tn, neg - tn)
+    return out
+
+
+@lru_cache(maxsize=256)
+def data_predictions(share, learner, balance, seed):
+    """Breast-cancer predictions (malignant = positive) on a test set with ``share`` positives.
+
+    The data are subsampled to the ratio, split in half (stratified, seeded), and three
+    classifiers are trained on the training half: always-majority, ``learner``, and
+    ``learner`` on a training set balanced by undersampling the majority or by
+    oversampling (repeating) the minority.
+    """
+    data = load_dataset("breast_cancer")
+    y_all = (data.y == 0).astype(int)  # class 0 of the bundle is malignant
+    rng = np.random.default_rng([seed, 7])
+    pos, neg = np.flatnonzero(y_all == 1), np.flatnonzero(y_all == 0)
+    if share <= len(pos) / len(y_all):
+        pos = rng.choice(pos, max(4, int(round(share / (1 - share) * len(neg)))), replace=False)
+    else:
+        neg = rng.choice(neg, int(round(len(pos) * (1 - share) / share)), replace=False)
+    train, test = [], []
+    for members in (rng.permutation(pos), rng.permutation(neg)):
+        half = len(members) // 2
+        train.append(members[:half])
+        test.append(members[half:])
+    train, test = np.concatenate(train), np.concatenate(test)
+    X, y = data.X, y_all
+    balanced = _balance(train, y, balance, rng)
+    out = {}
+    for name, model, rows in (("always majority", make_learner("majority"), train),
+                              (learner, make_learner(learner, seed), train),
+                              (f"{learner}, balanced", make_learner(learner, seed), balanced)):
+        out[name] = (y[test], model.fit(X[rows], y[rows]).predict(X[test]))
+    return out
+
+
+def _balance(train, y, how, rng):
+    pos, neg = train[y[train] == 1], train[y[train] == 0]
+    small, large = (pos, neg) if len(pos) <= len(neg) else (neg, pos)
+    if how == "under":
+        return np.r_[small, rng.choice(large, len(small), replace=False)]
+    return np.r_[large, small, rng.choice(small, len(large) - len(small), replace=True)]
+
+
+def _rate(x):
+    return "undefined" if np.isnan(x) else f"{x:.3f}"
+
+
+def _nice_ceiling(x):
+    """The smallest of 1, 2, 5 times a power of ten that is >= x (steady axis limits)."""
+    power = 10.0 ** np.floor(np.log10(x))
+    return float(next(m * power for m in (1, 2, 5, 10) if m * power >= x))
+
+
+class ImbalanceExplorer(Explorer):
+    """Accuracy against the rates that matter when one class is rare, with costs.
+
+    Scott's example opens it: 1000 test cases, 20 positive. h_A has accuracy 0.967, the
+    useless "always negative" 0.980, and h_B, which finds 19 of the 20 positives, only
+    0.949. Move the class ratio and the cost of a missed positive to see when accuracy
+    misleads; switch to real data (breast cancer, malignant = positive) to train a
+    learner on imbalanced data and on a balanced training set.
+
+    Parameters
+    ----------
+    source : {"scott", "data"}
+    positive_share : float
+        Fraction of positives in the test population (and the data).
+    cost_fn : float
+        Cost of a false negative; a false positive costs 1.
+    learner : str
+        Learner for ``source="data"`` (see :data:`evalteach.learners.LEARNERS`).
+    balance : {"under", "over"}
+        How the balanced training set is made: undersample the majority or oversample
+        the minority.
+
+    Source: Scott (after Mitchell), "Evaluating hypotheses"; Witten & Eibe ch. 5.
+    """
+
+    title = "Imbalanced classes: the accuracy paradox and costs"
+    figsize = (10.0, 4.4)
+    resample_button = False
+
+    def _controls(self):
+        learners = [(LEARNERS[k], k) for k in LEARNERS if k != "majority"]
+        return {
+            "positive_share": slider("share of positives", 0.02, 0.01, 0.5, 0.01),
+            "cost_fn": log_slider("cost of a missed positive (FP costs 1)", 10.0, 0, 3, step=0.1),
+            "learner": dropdown("learner (real data)", learners, "naive_bayes"),
+            "balance": dropdown("balancing (real data)", [("undersample the majority", "under"),
+                                                          ("oversample the minority", "over")],
+                                "under"),
+            "source": buttons("example", [("Scott's h_A and h_B", "scott"),
+                                         ("breast cancer, real learner", "data")], "scott"),
+        }
+
+    def _compute(self, state):
+        share = round(float(state["positive_share"]), 10)
+        if state["source"] == "scott":
+            predictions = scott_predictions(share)
+        else:
+            predictions = data_predictions(share, state["learner"], state["balance"], state["seed"])
+        confusions = tuple(confusion(y, pred) for y, pred in predictions.values())
+        cost_fn = float(state["cost_fn"])
+        costs = np.array([(c.fp + cost_fn * c.fn) / (c.tp + c.fp + c.tn + c.fn) for c in confusions])
+        first = confusions[0]
+        return ImbalanceView(tuple(predictions), confusions, costs, first.tp + first.fn,
+                             first.tn + first.fp, cost_fn)
+
+    def _build(self, figure):
+        rates, cost = figure.subplots(1, 2, width_ratios=(2.4, 1))
+        colors = (COLORS["muted"], COLORS["data"], COLORS["theory"])
+        x = np.arange(len(METRICS))
+        width = 0.27
+        self.rate_bars, self.rate_text = [], []
+        for i, color in enumerate(colors):
+            bars = rates.bar(x + (i - 1) * width, np.zeros(len(METRICS)), width, color=color)
+            self.rate_bars.append(bars)
+            self.rate_text.append([rates.text(b.get_x() + width / 2, 0, "", ha="center", va="bottom",
+                                              fontsize="x-small", rotation=90) for b in bars])
+        rates.set(xticks=x, ylim=(0, 1.25), yticks=np.linspace(0, 1, 6), ylabel="rate on the test set")
+        rates.set_xticklabels(METRIC_LABELS)
+        self.legend = rates.legend([b[0] for b in self.rate_bars], ["", "", ""], loc="upper center",
+                                   ncol=3, frameon=False)
+        self.rate_title = rates.set_title("")
+        self.cost_bars = cost.bar(np.arange(3), np.zeros(3), 0.6, color=colors)
+        self.cost_text = [cost.text(i, 0, "", ha="center", va="bottom", fontsize="small")
+                          for i in range(3)]
+        cost.set(xticks=[], ylabel="expected cost per test case")
+        self.cost_title = cost.set_title("")
+        self.cost_axes = cost
+        self.dynamic(*[b for bars in self.rate_bars for b in bars], *sum(self.rate_text, []),
+                     *self.cost_bars, *self.cost_text, self.rate_title, self.cost_title)
+        self._names = None
+        self._cost_top = None
+
+    def _draw(self, r):
+        for bars, texts, c in zip(self.rate_bars, self.rate_text, r.confusions):
+            for bar, text, metric in zip(bars, texts, METRICS):
+                value = getattr(c, metric)
+                bar.set_height(0 if np.isnan(value) else value)
+                text.set_y((0 if np.isnan(value) else value) + 0.01)
+                text.set_text(_rate(value))
+        self.rate_title.set_text(f"test set: {r.n_positive} positive, {r.n_negative} negative")
+        top = _nice_ceiling(1.25 * max(0.2, float(np.max(r.costs))))
+        if r.names != self._names or top != self._cost_top:  # static parts change: full redraw
+            self._names, self._cost_top = r.names, top
+            for text, name in zip(self.legend.get_texts(), r.names):
+                text.set_text(name)
+            self.cost_axes.set_ylim(0, top)
+            self.relayout()
+        for bar, text, value in zip(self.cost_bars, self.cost_text, r.costs):
+            bar.set_height(value)
+            text.set_position((bar.get_x() + bar.get_width() / 2, value))
+            text.set_text(f"{value:.3f}")
+        self.cost_title.set_text(f"a miss costs {r.cost_fn:.3g}, a false alarm 1")
+
+    def _summary(self, r):
+        parts = []
+        for name, c, cost in zip(r.names, r.confusions, r.costs):
+            rates = ", ".join(f"{label.replace(chr(10), ' ')} {_rate(getattr(c, m))}"
+                              for m, label in zip(METRICS, METRIC_LABELS))
+            parts.append(f"{name}: {rates}, expected cost {cost:.3f}")
+        return (f"Test set with {r.n_positive} positives and {r.n_negative} negatives. "
+                + "; ".join(parts) + ".")

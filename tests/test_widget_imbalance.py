@@ -1,0 +1,64 @@
+"""ImbalanceExplorer: Scott's accuracy paradox; rates equal evalteach.stats.confusion and sklearn."""
+import numpy as np
+import pytest
+from sklearn.metrics import confusion_matrix, precision_score, recall_score
+
+from evalteach.stats import confusion
+from evalteach.widgets.imbalance import ImbalanceExplorer, data_predictions, scott_predictions
+from explorer_contract import check_contract
+
+
+def test_contract_scott_example():
+    # learner and balance only act on the real data, not on Scott's fixed hypotheses.
+    check_contract(ImbalanceExplorer, sweep=15, unchanged_ok=("learner", "balance"))
+
+
+def test_contract_real_data():
+    check_contract(ImbalanceExplorer, sweep=10, source="data", positive_share=0.1, learner="stump")
+
+
+def test_scott_numbers_from_the_slides():
+    r = ImbalanceExplorer().result
+    assert r.names == ("always negative", "h_A", "h_B")
+    assert (r.n_positive, r.n_negative) == (20, 980)
+    majority, h_a, h_b = r.confusions
+    assert majority.accuracy == pytest.approx(0.980)
+    assert h_a.accuracy == pytest.approx((2 + 965) / 1000) and (h_a.tp, h_a.tn) == (2, 965)
+    assert h_b.accuracy == pytest.approx((19 + 930) / 1000) and (h_b.tp, h_b.tn) == (19, 930)
+    assert h_b.recall == pytest.approx(0.95) and np.isnan(majority.precision)
+    # The paradox: the useless classifier has the best accuracy, yet the worst cost when misses cost 10.
+    assert majority.accuracy > h_a.accuracy > h_b.accuracy
+    assert r.costs[0] > r.costs[1] > r.costs[2]
+    assert r.costs[2] == pytest.approx((50 + 10 * 1) / 1000)
+
+
+@pytest.mark.parametrize("share", [0.05, 0.3])
+def test_rates_shown_equal_confusion_and_sklearn(share):
+    e = ImbalanceExplorer(source="data", positive_share=share, learner="tree", balance="over",
+                          cost_fn=100.0)
+    predictions = data_predictions(share, "tree", "over", 0)
+    for (y, pred), c, cost in zip(predictions.values(), e.result.confusions, e.result.costs):
+        ours = confusion(y, pred)
+        for m in ("accuracy", "precision", "recall", "specificity", "fpr"):
+            assert getattr(c, m) == getattr(ours, m) or (np.isnan(getattr(c, m)) and np.isnan(getattr(ours, m)))
+        tn, fp, fn, tp = confusion_matrix(y, pred, labels=[0, 1]).ravel()
+        assert (c.tp, c.fp, c.tn, c.fn) == (tp, fp, tn, fn)
+        assert c.recall == pytest.approx(recall_score(y, pred))
+        if tp + fp:
+            assert c.precision == pytest.approx(precision_score(y, pred))
+        assert cost == pytest.approx((fp + 100 * fn) / len(y))
+    y = predictions[next(iter(predictions))][0]
+    assert y.mean() == pytest.approx(share, abs=0.02)
+
+
+def test_balancing_raises_recall_of_the_rare_class():
+    r = ImbalanceExplorer(source="data", positive_share=0.03, learner="stump", balance="under").result
+    plain, balanced = r.confusions[1], r.confusions[2]
+    assert balanced.recall >= plain.recall and balanced.fpr >= plain.fpr
+
+
+def test_scott_rates_are_kept_when_the_ratio_moves():
+    y, pred = scott_predictions(0.2)["h_B"]
+    c = confusion(y, pred)
+    assert (c.tp + c.fn, c.tn + c.fp) == (200, 800)
+    assert c.recall == pytest.approx(0.95) and c.specificity == pytest.approx(930 / 980, abs=1e-3)
