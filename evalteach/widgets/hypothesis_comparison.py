@@ -137,13 +137,14 @@ class HypothesisComparisonExplorer(Explorer):
         (self.null_curve,) = ax.plot([], [], color=COLORS["muted"], label="H0: d = 0")
         self.d_mark = ax.axvline(0, color=COLORS["bad"], lw=2.2, label=r"observed $\hat d$")
         (self.d_interval,) = ax.plot([], [], color=COLORS["truth"], lw=4, solid_capstyle="butt",
-                                     label="interval for d")
+                                     label="interval for d\n(chosen confidence)")
         ax.legend(loc="upper right")
+        self.sigma_text = ax.text(0.02, 0.97, "", transform=ax.transAxes, va="top", fontsize="small")
         self._diff_limits = None
 
         ax = self.ax_z
         ax.set_title("z on the standard normal")
-        ax.set_xlabel("z")
+        ax.set_xlabel("z\nsolid tail: one-sided p; with hatched: two-sided p", fontsize="small")
         ax.set_yticks([])
         ax.set_xlim(-4.5, 4.5)
         ax.set_ylim(0, 0.72)
@@ -155,7 +156,7 @@ class HypothesisComparisonExplorer(Explorer):
         self.z_mark = ax.axvline(0, color=COLORS["bad"], lw=2)
         self.z_text = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize="small",
                               bbox=dict(facecolor="white", alpha=0.85, edgecolor="none"))
-        self.dynamic(self.ax_diff.title, self.curve1, self.curve2, self.mark1, self.mark2, self.null_curve, self.d_mark,
+        self.dynamic(self.sigma_text, self.curve1, self.curve2, self.mark1, self.mark2, self.null_curve, self.d_mark,
                      self.d_interval, self.tail_near, self.tail_far, self.z_mark, self.z_text)
 
     @staticmethod
@@ -193,9 +194,9 @@ class HypothesisComparisonExplorer(Explorer):
         if reach != self._diff_limits:
             self._diff_limits = reach
             self.ax_diff.set_xlim(*reach)
-            self.ax_diff.set_ylim(0, 1.25)
+            self.ax_diff.set_ylim(0, 1.6)
             self.relayout()
-        self.ax_diff.set_title(f"difference if there were none (σ = {r.se:.4f})")
+        self.sigma_text.set_text(f"σ = {r.se:.4f}")
 
         z = float(np.clip(r.statistic, -4.5, 4.5))
         near = _Z >= abs(z) if z >= 0 else _Z <= -abs(z)
@@ -203,13 +204,10 @@ class HypothesisComparisonExplorer(Explorer):
         self.tail_near.set_xy(_area(_Z[near]))
         self.tail_far.set_xy(_area(_Z[far]))
         self.z_mark.set_xdata([z])
-        table = (f"table: {_pct(r.table_confidence)} two-sided, {_pct(r.table_one_sided_confidence)} one-sided"
-                 if r.table_confidence else "table: below the 50% row")
+        table = [_pct(r.table_confidence), _pct(r.table_one_sided_confidence)] if r.table_confidence else ["<50%", "<75%"]
         self.z_text.set_text(f"z = {r.statistic:.3f}\n"
-                             f"solid tail: one-sided p = {r.one_sided_p_value:.4f}\n"
-                             f"+ hatched tail: two-sided p = {r.p_value:.4f}\n{table}\n"
-                             f"exact: {100 * r.two_sided_confidence:.1f}% two-sided, "
-                             f"{100 * r.one_sided_confidence:.1f}% one-sided")
+                             f"two-sided: table {table[0]}, exact {100 * r.two_sided_confidence:.1f}%\n"
+                             f"one-sided: table {table[1]}, exact {100 * r.one_sided_confidence:.1f}%")
 
     def _summary(self, r):
         if r.mode == "independent":

@@ -156,7 +156,9 @@ class ResamplingExplorer(Explorer):
         self.est_text = ax.text(0.98, 0.97, "", transform=ax.transAxes, fontsize="small", va="top", ha="right",
                                 bbox=dict(facecolor="white", alpha=0.85, edgecolor="none"))
         ax.legend(loc="upper left", fontsize="x-small", bbox_to_anchor=(0, 0.82), frameon=False)
-        self.dynamic(self.image_artist, self.boundary, self.ax_grid.title, self.dots, self.mean_line,
+        self.heading = self.ax_grid.text(0.5, 1.02, "", transform=self.ax_grid.transAxes, ha="center",
+                                         va="bottom")
+        self.dynamic(self.image_artist, self.boundary, self.heading, self.dots, self.mean_line,
                      self.true_line, self.resub_line, self.est_text)
 
     def _draw(self, r):
@@ -172,8 +174,8 @@ class ResamplingExplorer(Explorer):
             self.relayout()
         self.boundary.set_xdata([np.sum(r.classes == r.classes[0]) + 0.5])
         more = f" (first {_MAX_ROWS} of {len(r.grid)} shown)" if len(r.grid) > _MAX_ROWS else ""
-        self.ax_grid.set_title(f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
-                               f"{r.dataset.replace('_', ' ')}: {len(r.grid)} splits{more}", fontsize="medium")
+        self.heading.set_text(f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
+                              f"{r.dataset.replace('_', ' ')}: {len(r.grid)} splits{more}")
         jitter = np.random.default_rng(0).uniform(-0.5, 0.5, est.estimates.size)
         self.dots.set_data(est.estimates, jitter)
         self.mean_line.set_xdata([est.mean])
