@@ -1,0 +1,168 @@
+"""LearningCurveExplorer: cross-validated learning and noise curves of two learners (Mooney)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from matplotlib.collections import LineCollection
+
+from ..data import DATASETS
+from ..learners import LEARNERS
+from ..plotting import COLORS
+from ..simulate.curves import N_POINTS, learning_curve
+from ..stats import paired_t_test
+from ._base import Explorer, buttons, dropdown, slider
+
+MODE_LABELS = {"size": "training-set size (examples)", "class": "fraction of training labels replaced",
+               "feature": "fraction of training feature values replaced"}
+
+
+@dataclass(frozen=True)
+class LearningCurveView:
+    """Two learners' curves, the paired t-test at every point, and the selected point."""
+
+    a: object
+    b: object
+    test: object
+    index: int
+    confidence: float
+
+    @property
+    def significant(self):
+        """True at the points where the paired t-test rejects equal accuracy."""
+        return np.asarray(self.test.p_value) < 1 - self.confidence
+
+
+class LearningCurveExplorer(Explorer):
+    """Accuracy of two learners against training-set size or noise, under k-fold CV.
+
+    Mooney's recipe: on each of k folds, train both learners on the first p examples of
+    the training part and test on the held-out fold; plot the mean accuracy (band: ± one
+    standard deviation over folds) and run a paired t-test at each point (stars mark a
+    significant difference). Noise mode replaces a growing fraction of the training
+    labels or feature values by random values, at full training size (noise curves).
+    The right panel shows the k paired fold accuracies at the selected point.
+
+    Fits are real scikit-learn fits, cached per fold: a new data set, learner, mode or k
+    takes a moment (progress is shown); moving the point or the confidence is instant.
+
+    Parameters
+    ----------
+    dataset : str
+        A bundled data set (default ``"breast_cancer"``).
+    learner_a, learner_b : str
+        Learners from :data:`evalteach.learners.LEARNERS` (default naive Bayes and tree).
+    mode : {"size", "class", "feature"}
+    k : {5, 10}
+    point : int
+        Which point (1 to 11) the right panel and the test details show.
+    confidence : float
+
+    Source: Mooney, "Experimental evaluation" (learning curves, noise curves).
+    """
+
+    title = "Learning curves and noise curves"
+    figsize = (10.0, 4.4)
+
+    def _controls(self):
+        learners = [(f"{k}: {v}", k) for k, v in LEARNERS.items()]
+        return {
+            "point": slider("point", 6, 1, N_POINTS, 1,
+                            tooltip="which point of the curve the right panel shows"),
+            "confidence": buttons("confidence", [0.9, 0.95, 0.99], 0.95),
+            "learner_a": dropdown("learner A", learners, "naive_bayes"),
+            "learner_b": dropdown("learner B", learners, "tree"),
+            "mode": buttons("x axis", [("training-set size", "size"), ("class noise", "class"),
+                                       ("feature noise", "feature")], "size"),
+            "k": buttons("folds k", [5, 10], 10),
+            "dataset": dropdown("data set", list(DATASETS), "breast_cancer"),
+        }
+
+    def _compute(self, state):
+        curves = []
+        for i, name in enumerate((state["learner_a"], state["learner_b"])):
+            curves.append(learning_curve(state["dataset"], name, state["mode"], int(state["k"]),
+                                         state["seed"],
+                                         progress=lambda f, i=i: self.report_progress((i + f) / 2)))
+        a, b = curves
+        test = paired_t_test(a.accuracies, b.accuracies, confidence=float(state["confidence"]))
+        return LearningCurveView(a, b, test, int(state["point"]) - 1, float(state["confidence"]))
+
+    def _build(self, figure):
+        self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
+        ax, folds = self.ax, self.folds
+        self.colors = (COLORS["data"], COLORS["theory"])
+        self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
+        self.bands = [None, None]
+        ax.set_ylabel("accuracy on the held-out fold")
+        self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none",
+                             label="paired t-test significant")[0]
+        self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)
+        self.pairs = LineCollection([], colors=COLORS["muted"], linewidths=1)
+        folds.add_collection(self.pairs)
+        self.dots = [folds.plot([], [], "o", color=c, ms=5)[0] for c in self.colors]
+        self.fold_means = [folds.plot([], [], "_", color=c, ms=28, mew=3)[0] for c in self.colors]
+        folds.set(xlim=(-0.5, 1.5), xticks=[0, 1])
+        self.folds_title = folds.set_title("\n\n\n", fontsize="small")
+        self.dynamic(self.stars, self.cursor, self.pairs, *self.dots, *self.fold_means,
+                     self.folds_title)
+        self._shown = None
+
+    def _draw_curves(self, r):
+        ax = self.ax
+        for band in self.bands:
+            if band is not None:
+                band.remove()
+        x = r.a.x
+        for i, (curve, color) in enumerate(zip((r.a, r.b), self.colors)):
+            self.mean_lines[i].set_data(x, curve.mean)
+            self.mean_lines[i].set_label(f"{'AB'[i]}: {curve.learner} (mean ± sd over folds)")
+            self.bands[i] = ax.fill_between(x, curve.mean - curve.sd, curve.mean + curve.sd,
+                                            color=color, alpha=0.18, lw=0)
+        low = min(r.a.accuracies.min(), r.b.accuracies.min())
+        ylim = (max(0.0, np.floor(low * 20) / 20 - 0.02), 1.04)
+        if r.a.mode == "size":
+            ax.set_xscale("log")
+            ax.set_xlim(x[0] / 1.15, x[-1] * 1.15)
+        else:
+            ax.set_xscale("linear")
+            ax.set_xlim(-0.03, 1.03)
+        ax.set_ylim(ylim)
+        ax.set_xlabel(MODE_LABELS[r.a.mode])
+        kind = "Learning curve" if r.a.mode == "size" else f"Noise curve ({r.a.mode} noise)"
+        ax.set_title(f"{kind}: {r.a.dataset.replace('_', ' ')}, "
+                     f"{r.a.accuracies.shape[1]}-fold cross-validation", fontsize="medium")
+        ax.legend(loc="lower right", frameon=False)
+        self.folds.set_ylim(ylim)
+        self.folds.set_xticklabels([f"A\n{r.a.learner}", f"B\n{r.b.learner}"])
+        self.relayout()
+
+    def _draw(self, r):
+        if self._shown != (r.a, r.b):  # a new model: the static curves change
+            self._shown = (r.a, r.b)
+            self._draw_curves(r)
+        x, i = r.a.x, r.index
+        top = self.ax.get_ylim()[1] - 0.015
+        self.stars.set_data(x[r.significant], np.full(int(r.significant.sum()), top))
+        self.cursor.set_xdata([x[i], x[i]])
+        fa, fb = r.a.accuracies[i], r.b.accuracies[i]
+        self.pairs.set_segments([[(0, u), (1, v)] for u, v in zip(fa, fb)])
+        for dots, means, values, pos in zip(self.dots, self.fold_means, (fa, fb), (0, 1)):
+            dots.set_data(np.full(len(values), pos), values)
+            means.set_data([pos], [values.mean()])
+        t = r.test
+        where = (f"{x[i]} training examples" if r.a.mode == "size" else f"noise fraction {x[i]:.1f}")
+        verdict = "significant" if r.significant[i] else "not significant"
+        self.folds_title.set_text(
+            f"{where}: fold accuracies\nmean A − B = {t.mean_difference[i]:+.4f}, "
+            f"t = {t.statistic[i]:.2f} ({t.df} df)\np = {t.p_value[i]:.3g}: {verdict} "
+            f"at {100 * r.confidence:g}% confidence")
+
+    def _summary(self, r):
+        i, x, t = r.index, r.a.x, r.test
+        where = (f"with {x[i]} training examples" if r.a.mode == "size"
+                 else f"at noise fraction {x[i]:.1f}")
+        return (f"{where}: {r.a.learner} accuracy {r.a.mean[i]:.4f} (sd {r.a.sd[i]:.4f}), "
+                f"{r.b.learner} {r.b.mean[i]:.4f} (sd {r.b.sd[i]:.4f}); paired t = {t.statistic[i]:.3f}, "
+                f"p = {t.p_value[i]:.3g}. The difference is significant at "
+                f"{int(r.significant.sum())} of {len(x)} points.")
