@@ -132,7 +132,7 @@ class IntervalCoverageExplorer(Explorer):
         self.dynamic(self.running, self.nominal_run, self.exact_run, self.run_title)
 
         ax_curve.set_xlim(0, 1)
-        ax_curve.set_ylim(0.6, 1.005)
+        ax_curve.set_ylim(0.45, 1.005)  # the bottom band holds the legend
         ax_curve.set_xlabel("true error")
         ax_curve.set_ylabel("exact coverage")
         self.curves = {}
@@ -145,6 +145,7 @@ class IntervalCoverageExplorer(Explorer):
         self.dynamic(*self.curves.values(), self.nominal_curve, self.truth_curve, self.curve_title)
 
         ax_plan.set_xlim(0, 0.2)
+        ax_plan.set_xticks([0, 0.05, 0.1, 0.15, 0.2])
         ax_plan.set_yscale("log")
         ax_plan.set_ylim(1, 2e4)
         ax_plan.set_xlabel("planned half-width (two-sided Wald)")

@@ -295,6 +295,7 @@ class ROCExplorer(Explorer):
             x = np.array([-0.5, 1.5])
             self.iso_line.set_data(x, op.tpr + op.slope * (x - op.fpr))
             self.best.set_data([op.fpr], [op.tpr])
+            self.curve_title.set_text(f"AUC = {c.auc:.3f}; iso-cost slope c_FP·N / (c_FN·P) = {op.slope:.3g}")
         for artist, on in ((self.hull_line, r.hull is not None), (self.iso_line, r.operating is not None),
                            (self.best, r.operating is not None)):
             artist.set_visible(on)
