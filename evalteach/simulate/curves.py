@@ -29,7 +29,7 @@ CURVE_MODES = ("size", "class", "feature")
 N_POINTS = 11
 
 
-@dataclass(frozen=True, repr=False)
+@dataclass(frozen=True, repr=False, eq=False)
 class Curve:
     """One learner's accuracies over the points of a curve, one column per fold.
 

@@ -138,8 +138,9 @@ class LearningCurveExplorer(Explorer):
         self.relayout()
 
     def _draw(self, r):
-        if self._shown != (r.a, r.b):  # a new model: the static curves change
-            self._shown = (r.a, r.b)
+        shown = tuple((c.dataset, c.learner, c.mode, c.accuracies.tobytes()) for c in (r.a, r.b))
+        if shown != self._shown:  # new curves: the static parts change
+            self._shown = shown
             self._draw_curves(r)
         x, i = r.a.x, r.index
         top = self.ax.get_ylim()[1] - 0.015
