@@ -1,0 +1,72 @@
+"""LearningCurveExplorer: points equal scikit-learn's cross_val_score on the same folds."""
+import numpy as np
+import pytest
+from scipy import stats as st
+from sklearn.model_selection import cross_val_score
+
+from evalteach.data import load_dataset
+from evalteach.learners import make_learner
+from evalteach.stats import paired_t_test
+from evalteach.widgets.learning_curve import LearningCurveExplorer
+from explorer_contract import check_contract
+
+
+def test_contract_defaults():
+    check_contract(LearningCurveExplorer, sweep=6)
+
+
+def test_contract_custom_values():
+    check_contract(LearningCurveExplorer, sweep=4, dataset="iris", learner_a="stump", learner_b="1nn",
+                   mode="feature", k=5, point=11, confidence=0.9)
+
+
+@pytest.mark.parametrize("point", [1, 6, 11])
+def test_points_equal_cross_val_score_on_the_same_folds(point):
+    from evalteach.simulate.curves import cv_folds
+
+    e = LearningCurveExplorer(dataset="wine", learner_a="naive_bayes", learner_b="stump", k=5, point=point)
+    r = e.result
+    i = point - 1
+    size = r.a.x[i]
+    data = load_dataset("wine")
+    folds = [(train[:size], test) for train, test in cv_folds("wine", 5, 0)]
+    for curve in (r.a, r.b):
+        scores = cross_val_score(make_learner(curve.learner), data.X, data.y, cv=folds)
+        np.testing.assert_allclose(curve.accuracies[i], scores)
+        assert curve.mean[i] == pytest.approx(scores.mean())
+    # The verdict shown is evalteach's paired t-test, which agrees with scipy's ttest_rel.
+    t = paired_t_test(r.a.accuracies[i], r.b.accuracies[i], confidence=0.95)
+    assert r.test.statistic[i] == pytest.approx(t.statistic)
+    assert r.test.p_value[i] == pytest.approx(t.p_value)
+    ref = st.ttest_rel(r.a.accuracies[i], r.b.accuracies[i])
+    if np.isfinite(ref.statistic):
+        assert r.test.p_value[i] == pytest.approx(ref.pvalue)
+    assert r.significant[i] == (t.p_value < 0.05)
+    assert f"{r.a.mean[i]:.4f}" in e._summary(r)
+
+
+def test_folds_are_stratified_and_training_prefixes_hold_every_class():
+    from evalteach.simulate.curves import cv_folds
+
+    y = load_dataset("iris").y
+    folds = cv_folds("iris", 5, 0)
+    tests = np.concatenate([test for _, test in folds])
+    assert np.array_equal(np.sort(tests), np.arange(len(y)))  # a partition
+    for train, test in folds:
+        assert np.intersect1d(train, test).size == 0
+        assert set(y[train[:6]]) == {0, 1, 2}
+        assert np.all(np.bincount(y[test]) == 10)
+
+
+def test_noise_curves_start_clean_and_end_at_chance():
+    e = LearningCurveExplorer(dataset="breast_cancer", learner_a="naive_bayes", learner_b="tree",
+                              mode="class", k=5)
+    r = e.result
+    data = load_dataset("breast_cancer")
+    from evalteach.simulate.curves import cv_folds
+
+    folds = list(cv_folds("breast_cancer", 5, 0))
+    clean = cross_val_score(make_learner("tree"), data.X, data.y, cv=folds)
+    np.testing.assert_allclose(r.b.accuracies[0], clean)  # noise level 0: untouched labels
+    # All labels random: accuracy near the majority share at best, far below the clean one.
+    assert r.a.mean[-1] < r.a.mean[0] - 0.2 and r.b.mean[-1] < 0.7
