@@ -191,7 +191,7 @@ class CLTExplorer(Explorer):
         ax_shape.legend(loc="upper right", framealpha=0.9, edgecolor="none")
         (self.here,) = ax_shape.plot([], [], "o", color=COLORS["truth"], ms=6)
         self.verdict = ax_shape.set_title(" ", fontsize="medium")
-        self.dynamic(self.here, self.verdict)
+        self.dynamic(self.here)
 
     def _draw_parent(self, d):
         """The parent distribution and its shape curves: static, redrawn only when it changes."""
@@ -222,6 +222,8 @@ class CLTExplorer(Explorer):
         if d != self._parent:
             self._parent = d
             self._draw_parent(d)
+            verdict = "n ≥ 30 is enough" if r.rule_holds else "n ≥ 30 is NOT enough"
+            self.verdict.set_text(f"near normal from n = {r.n_needed}:\n{verdict}")
             self.relayout()
         self.bars.set_data(r.density, r.edges)
         lo, hi = np.quantile(r.means, [0.001, 0.999])
@@ -236,8 +238,6 @@ class CLTExplorer(Explorer):
         if zoom(self.ax_means, lo, hi) | headroom(self.ax_means, top, grow=1.8):
             self.relayout()
         self.here.set_data([r.n, r.n], [min(abs(r.skewness), 1.5), min(abs(r.kurtosis), 1.5)])
-        verdict = "n ≥ 30 is enough" if r.rule_holds else "n ≥ 30 is NOT enough"
-        self.verdict.set_text(f"near normal from n = {r.n_needed}:\n{verdict}")
 
     def _summary(self, r):
         d = r.distribution

@@ -147,9 +147,9 @@ class SamplingErrorExplorer(Explorer):
         (self.means,) = lx.plot([], [], "_", ms=34, mew=2.5, color=COLORS["truth"])
         self.learner_text = lx.text(0.5, 0.97, "", transform=lx.transAxes, ha="center", va="top",
                                     fontsize="small")
-        self.dynamic(self.train_dots, self.test_dots, self.means, self.learner_text)
+        # all dynamic, so the switch is blitted: no full redraw
+        self.dynamic(self.train_dots, self.test_dots, self.means, self.learner_text, self.invitation)
         self._jitter = np.random.default_rng(0).uniform(-0.18, 0.18, N_SPLITS)
-        self._learner_on = None
 
     def _draw(self, r):
         n = r.n
@@ -179,12 +179,9 @@ class SamplingErrorExplorer(Explorer):
 
     def _draw_learner(self, learner):
         on = learner is not None
-        if on != self._learner_on:
-            self._learner_on = on
-            for artist in (self.train_dots, self.test_dots, self.means, self.learner_text):
-                artist.set_visible(on)
-            self.invitation.set_visible(not on)
-            self.relayout()
+        for artist in (self.train_dots, self.test_dots, self.means, self.learner_text):
+            artist.set_visible(on)
+        self.invitation.set_visible(not on)
         if not on:
             return
         self.train_dots.set_offsets(np.column_stack([self._jitter, learner.train_errors]))
