@@ -115,3 +115,12 @@ def test_play_animates_n():
     e = CLTExplorer()
     player = e._buttons[0]
     assert (player.min, player.max) == (1, 200) and "n" in player.description
+
+
+def test_a_typed_distribution_opens_selected_and_bad_text_is_refused():
+    e = CLTExplorer(text="0:0.9, 10:0.1", n=30)
+    assert e.state["distribution"] == "discrete" and e.result.distribution.mean == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="text: probabilities must sum to 1"):
+        CLTExplorer(text="0:0.9, 10:0.2")
+    with pytest.raises(TypeError, match="text"):
+        CLTExplorer(text=5)

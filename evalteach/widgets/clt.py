@@ -131,6 +131,8 @@ class CLTExplorer(Explorer):
         }
 
     def __init__(self, **kwargs):
+        if "text" in kwargs:  # a typed distribution is there to be seen
+            kwargs.setdefault("distribution", "discrete")
         super().__init__(**kwargs)
         self.controls["text"].observe(self._typed, names="value")
 
