@@ -1,0 +1,129 @@
+"""JupyterLite: the static site that `make lite` builds, and what the lessons need there.
+
+The pyodide runtime comes from a CDN at run time and cannot be fetched here, so this
+checks the build: the site holds every lesson and the evalteach wheel (indexed for
+``piplite``), opens notebooks with the in-browser kernel, and the wheel installs and
+imports in a fresh plain Python with dependencies that pyodide can provide.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from email.parser import Parser
+
+import nbformat
+import pytest
+
+from conftest import LESSONS, LESSONS_DIR, ROOT, lesson_params, venv_python
+
+pytestmark = pytest.mark.notebooks
+
+#: Dependencies piplite can install in pyodide: built into the pyodide distribution,
+#: or pure-Python wheels on PyPI (ipywidgets).
+PYODIDE_INSTALLABLE = {"numpy", "scipy", "matplotlib", "scikit-learn", "ipywidgets"}
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """Build the site the way `make lite` does (wheel, then `jupyter lite build`)."""
+    base = tmp_path_factory.mktemp("lite")
+    wheels = base / "wheel"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--wheel-dir", wheels, ROOT], check=True, cwd=base)
+    (wheel,) = wheels.glob("evalteach-*.whl")
+    lite_dir = base / "lite"
+    shutil.copytree(ROOT / "lite", lite_dir, ignore=shutil.ignore_patterns(".cache"))
+    out = base / "dist"
+    subprocess.run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir,
+                    "--contents", LESSONS_DIR, "--output-dir", out, "--piplite-wheels", wheel],
+                   check=True, cwd=base, capture_output=True)
+    return out, wheel
+
+
+def test_every_lesson_is_in_the_site(site):
+    out, _ = site
+    assert LESSONS
+    for lesson in LESSONS:
+        copied = out / "files" / lesson.name
+        assert copied.read_bytes() == lesson.read_bytes(), lesson.name
+
+
+def test_wheel_is_indexed_for_piplite(site):
+    out, wheel = site
+    assert (out / "pypi" / wheel.name).read_bytes() == wheel.read_bytes()
+    index = json.loads((out / "pypi" / "all.json").read_text())
+    assert wheel.name in {r["filename"] for r in index["evalteach"]["releases"]["0.1.0"]}
+    config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    urls = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"][
+        "pipliteUrls"]
+    assert any(url.startswith("./pypi/all.json") for url in urls)
+    extensions = {e["name"] for e in config["federated_extensions"]}
+    assert {"@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager"} <= extensions
+
+
+def test_notebooks_start_the_in_browser_kernel(site):
+    """Lessons ask for `python3`; the pyodide kernel is `python`, so start the default one."""
+    out, _ = site
+    overrides = json.loads((out / "overrides.json").read_text())
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
+    assert json.loads((out / "jupyter-lite.json").read_text())[
+        "jupyter-config-data"]["defaultKernelName"] == "python"
+
+
+def requirements(wheel):
+    with zipfile.ZipFile(wheel) as z:
+        name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = Parser().parsestr(z.read(name).decode())
+    requires = metadata.get_all("Requires-Dist") or []
+    return {re.match(r"[A-Za-z0-9_.\-]+", r).group().lower() for r in requires if "extra ==" not in r}
+
+
+def test_wheel_depends_only_on_what_pyodide_has(site):
+    _, wheel = site
+    assert requirements(wheel) == PYODIDE_INSTALLABLE
+    with zipfile.ZipFile(wheel) as z:
+        assert wheel.name.endswith("-py3-none-any.whl")
+        assert "evalteach/widgets/_base.py" in z.namelist()
+
+
+def test_wheel_imports_in_a_fresh_python(site, tmp_path):
+    _, wheel = site
+    subprocess.run([sys.executable, "-m", "venv", tmp_path / "venv"], check=True)
+    python = venv_python(tmp_path / "venv")
+    # the Binder pins as constraints: the same versions as there, so pip's cache has them
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "-c",
+                    ROOT / "binder" / "requirements.txt", wheel], check=True)
+    code = ("import evalteach as et; "
+            "assert 'site-packages' in et.__file__; "
+            "r = et.proportion_interval(12, 40); print(round(r.low, 3), round(r.high, 3)); "
+            "from evalteach.widgets._base import Explorer")
+    out = subprocess.run([python, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["0.158", "0.442"]
+
+
+@pytest.mark.parametrize("lesson", lesson_params())
+def test_lesson_installs_what_pyodide_lacks_first(lesson):
+    nb = nbformat.read(lesson, as_version=4)
+    first = next(c.source for c in nb.cells if c.cell_type == "code")
+    guard = first.index('if sys.platform == "emscripten":')
+    install = re.search(r"(piplite\.install|%pip install)\(?.*ipywidgets.*evalteach", first)
+    assert install and install.start() > guard, first
+    # imports before any magic: a cell that starts with a magic does not load pyodide packages
+    assert not first.lstrip().startswith("%")
+
+
+def python_sources():
+    return sorted((ROOT / "evalteach").rglob("*.py"))
+
+
+def test_no_sleep_based_logic():
+    """time.sleep blocks pyodide's single thread and does not let anything else run."""
+    sleeping = re.compile(r"\bsleep\s*\(")
+    offenders = [p.name for p in LESSONS if sleeping.search(p.read_text())]
+    offenders += [str(p.relative_to(ROOT)) for p in python_sources() if sleeping.search(p.read_text())]
+    assert not offenders
