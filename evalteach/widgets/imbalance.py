@@ -166,7 +166,7 @@ class ImbalanceExplorer(Explorer):
             bars = rates.bar(x + (i - 1) * width, np.zeros(len(METRICS)), width, color=color)
             self.rate_bars.append(bars)
             self.rate_text.append([rates.text(b.get_x() + width / 2, 0, "", ha="center", va="bottom",
-                                              fontsize="x-small", rotation=90) for b in bars])
+                                              fontsize=7) for b in bars])
         rates.set(xticks=x, ylim=(0, 1.25), yticks=np.linspace(0, 1, 6), ylabel="rate on the test set")
         rates.set_xticklabels(METRIC_LABELS)
         self.legend = rates.legend([b[0] for b in self.rate_bars], ["", "", ""], loc="upper center",
@@ -189,7 +189,7 @@ class ImbalanceExplorer(Explorer):
                 value = getattr(c, metric)
                 bar.set_height(0 if np.isnan(value) else value)
                 text.set_y((0 if np.isnan(value) else value) + 0.01)
-                text.set_text(_rate(value))
+                text.set_text("n/a" if np.isnan(value) else f"{value:.3f}".removeprefix("0"))
         self.rate_title.set_text(f"test set: {r.n_positive} positive, {r.n_negative} negative")
         top = _nice_ceiling(1.25 * max(0.2, float(np.max(r.costs))))
         if r.names != self._names or top != self._cost_top:  # static parts change: full redraw
