@@ -150,8 +150,8 @@ class CriticalDifferenceExplorer(Explorer):
         diagram.add_collection(self.groups)
         self.friedman_text = diagram.text(0.5, 0.02, "", transform=diagram.transAxes, ha="center",
                                           va="bottom", fontsize="small")
-        self.dynamic(self.cd_bar, self.cd_text, self.leaders, *self.labels, self.groups,
-                     self.friedman_text)
+        self.dynamic(self.cd_bar, self.cd_text, self.groups)
+        self._ranks_shown = None
 
         # Sign test panel: one bar per data set.
         differences = self.scores[:, :, None] - self.scores[:, None, :]
@@ -165,8 +165,30 @@ class CriticalDifferenceExplorer(Explorer):
         self.dynamic(*self.bars, self.pair_title)
 
     def _draw(self, r):
-        f, k = r.friedman, self.k
+        f = r.friedman
         ranks = f.average_ranks
+        if not np.array_equal(ranks, self._ranks_shown):  # labels are static: redraw them in full
+            self._ranks_shown = ranks
+            self._draw_labels(f, ranks)
+        self.groups.set_segments([[(ranks[g[0]] - 0.04, 0.35 + 0.22 * i),
+                                   (ranks[g[-1]] + 0.04, 0.35 + 0.22 * i)] for i, g in enumerate(r.groups)])
+        self.cd_bar.set_data([1, 1 + r.cd.cd], [-0.95, -0.95])
+        self.cd_text.set_position((1 + r.cd.cd + 0.08, -0.95))
+        self.cd_text.set_text(f"CD = {r.cd.cd:.3f} (Nemenyi, α = {r.alpha:g})")
+        colors = {1: COLORS["good"], -1: COLORS["bad"], 0: COLORS["muted"]}
+        difference = self.scores[:, r.a] - self.scores[:, r.b]
+        for bar, d, w in zip(self.bars, difference, r.wins):
+            bar.set_width(d)
+            bar.set_color(colors[int(w)])
+        A, B = self.algorithms[r.a], self.algorithms[r.b]
+        s = r.sign
+        verdict = "significant" if s.p_value < r.alpha else "not significant"
+        self.pair_title.set_text(f"A = {A} against B = {B}\n"
+                                 f"A wins {s.wins}, loses {s.losses}, ties {s.ties}; sign test "
+                                 f"p = {s.p_value:.3g}\n{verdict} at α = {r.alpha:g}")
+
+    def _draw_labels(self, f, ranks):
+        k = self.k
         order = np.argsort(ranks, kind="stable")
         rows = (k + 1) // 2
         xs, ys = [], []
@@ -182,27 +204,11 @@ class CriticalDifferenceExplorer(Explorer):
             label.set_position((x_end, y - 0.12))  # just above its leader line
             label.set_ha("left" if left else "right")
         self.leaders.set_data(xs, ys)
-        segments = [[(ranks[g[0]] - 0.04, 0.35 + 0.22 * i), (ranks[g[-1]] + 0.04, 0.35 + 0.22 * i)]
-                    for i, g in enumerate(r.groups)]
-        self.groups.set_segments(segments)
-        self.cd_bar.set_data([1, 1 + r.cd.cd], [-0.95, -0.95])
-        self.cd_text.set_position((1 + r.cd.cd + 0.08, -0.95))
-        self.cd_text.set_text(f"CD = {r.cd.cd:.3f} (Nemenyi, α = {r.alpha:g})")
         self.friedman_text.set_text(
             f"N = {f.n} data sets, k = {f.k} algorithms\n"
             f"Friedman χ²_F = {f.statistic:.2f} (p = {f.p_value:.3g});  "
             f"Iman-Davenport F_F = {f.iman_davenport:.2f} (p = {f.iman_davenport_p_value:.3g})")
-        colors = {1: COLORS["good"], -1: COLORS["bad"], 0: COLORS["muted"]}
-        difference = self.scores[:, r.a] - self.scores[:, r.b]
-        for bar, d, w in zip(self.bars, difference, r.wins):
-            bar.set_width(d)
-            bar.set_color(colors[int(w)])
-        A, B = self.algorithms[r.a], self.algorithms[r.b]
-        s = r.sign
-        verdict = "significant" if s.p_value < r.alpha else "not significant"
-        self.pair_title.set_text(f"A = {A} against B = {B}\n"
-                                 f"A wins {s.wins}, loses {s.losses}, ties {s.ties}; sign test "
-                                 f"p = {s.p_value:.3g}\n{verdict} at α = {r.alpha:g}")
+        self.relayout()
 
     def _summary(self, r):
         f = r.friedman
