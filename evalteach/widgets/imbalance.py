@@ -128,7 +128,6 @@ class ImbalanceExplorer(Explorer):
 
     title = "Imbalanced classes: the accuracy paradox and costs"
     figsize = (10.0, 4.4)
-    resample_button = False
 
     def _controls(self):
         learners = [(LEARNERS[k], k) for k in LEARNERS if k != "majority"]
