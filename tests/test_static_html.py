@@ -1,0 +1,50 @@
+"""Static handouts: `make html` pages show every explorer as a picture, offline.
+
+nbconvert prefers a widget view to every other output when the notebook stores its
+widget state, and such a view needs a script from a CDN to draw anything. `make html`
+executes with ``--ExecutePreprocessor.store_widget_state=False``, so nbconvert skips the
+widget view and shows the explorer's own PNG fallback, inline in the page.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+from conftest import lesson_params
+
+pytestmark = pytest.mark.notebooks
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def explorer_pngs(nb):
+    """Base64 PNGs of the explorer displays (a widget view that carries its own PNG)."""
+    return [o.data["image/png"] for c in nb.cells if c.cell_type == "code" for o in c.outputs
+            if o.output_type in ("display_data", "execute_result")
+            and WIDGET_VIEW in o.data and "image/png" in o.data]
+
+
+@pytest.mark.parametrize("lesson", lesson_params())
+def test_handout_shows_every_explorer_picture(lesson, tmp_path):
+    # the same execution `make html` asks nbconvert for, then its HTML conversion
+    nb = nbformat.read(lesson, as_version=4)
+    NotebookClient(nb, timeout=600, store_widget_state=False,
+                   resources={"metadata": {"path": lesson.parent}}).execute()
+    executed = tmp_path / lesson.name
+    nbformat.write(nb, executed)
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html",
+                    "--ExecutePreprocessor.store_widget_state=False", "--output-dir", tmp_path,
+                    executed], check=True, capture_output=True)
+    page = (tmp_path / lesson.with_suffix(".html").name).read_text()
+
+    pngs = explorer_pngs(nb)
+    if "Explorer(" in lesson.read_text():
+        assert pngs, f"{lesson.name} opens explorers but none was displayed"
+    for png in pngs:
+        assert f'src="data:image/png;base64,{png}"' in page
+    # nothing in the page waits for a widget renderer from the network
+    assert WIDGET_VIEW not in page and "unpkg.com" not in page
