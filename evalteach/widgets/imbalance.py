@@ -178,7 +178,8 @@ class ImbalanceExplorer(Explorer):
         self.cost_title = cost.set_title("")
         self.cost_axes = cost
         self.dynamic(*[b for bars in self.rate_bars for b in bars], *sum(self.rate_text, []),
-                     *self.cost_bars, *self.cost_text, self.rate_title, self.cost_title)
+                     *self.cost_bars, *self.cost_text, self.rate_title, self.cost_title,
+                     cost.yaxis)  # its limits follow the costs without a full redraw
         self._names = None
         self._cost_top = None
 
@@ -191,17 +192,19 @@ class ImbalanceExplorer(Explorer):
                 text.set_text("n/a" if np.isnan(value) else f"{value:.3f}".removeprefix("0"))
         self.rate_title.set_text(f"test set: {r.n_positive} positive, {r.n_negative} negative")
         top = _nice_ceiling(1.25 * max(0.2, float(np.max(r.costs))))
-        if r.names != self._names or top != self._cost_top:  # static parts change: full redraw
-            self._names, self._cost_top = r.names, top
+        if top != self._cost_top:
+            self._cost_top = top
+            self.cost_axes.set_ylim(0, top)
+        if r.names != self._names:  # the legend is static: full redraw
+            self._names = r.names
             for text, name in zip(self.legend.get_texts(), r.names):
                 text.set_text(name)
-            self.cost_axes.set_ylim(0, top)
             self.relayout()
         for bar, text, value in zip(self.cost_bars, self.cost_text, r.costs):
             bar.set_height(value)
             text.set_position((bar.get_x() + bar.get_width() / 2, value))
             text.set_text(f"{value:.3f}")
-        self.cost_title.set_text(f"a miss costs {r.cost_fn:.3g}, a false alarm 1")
+        self.cost_title.set_text(f"miss costs {r.cost_fn:.4g}, false alarm 1")
 
     def _summary(self, r):
         parts = []
