@@ -28,16 +28,17 @@ def headroom(ax, top, low=0.0, grow=1.25):
     return True
 
 
-def zoom(ax, lo, hi, bounds=(-np.inf, np.inf), fill=0.35):
+def zoom(ax, lo, hi, bounds=(-np.inf, np.inf), fill=0.35, pad=0.25):
     """Fit the x axis to [lo, hi] with hysteresis; True if the limits changed (full redraw).
 
     The limits stay while they hold [lo, hi] and it fills at least ``fill`` of them,
-    so small moves are blitted instead of redrawing the whole figure.
+    so small moves are blitted instead of redrawing the whole figure; a new range gets
+    ``pad`` times its width as room on either side.
     """
     a, b = ax.get_xlim()
     if a <= lo and hi <= b and hi - lo >= fill * (b - a):
         return False
-    pad = 0.25 * (hi - lo)
+    pad = pad * (hi - lo)
     ax.set_xlim(max(bounds[0], lo - pad), min(bounds[1], hi + pad))
     return True
 
@@ -172,7 +173,8 @@ class SamplingErrorExplorer(Explorer):
             self.relayout()
         top = max(r.observed.max(), r.pmf.max(), _st.norm.pdf(0.0, 0.0, r.sd_theory) / n)
         wide = 4.5 * r.sd_theory + 1.0 / n
-        if zoom(self.ax, max(0.0, r.error - wide), min(1.0, r.error + wide), bounds=(0.0, 1.0)) \
+        # room to drag error_D a while before the axis must move
+        if zoom(self.ax, max(0.0, r.error - wide), min(1.0, r.error + wide), bounds=(0.0, 1.0), pad=0.45) \
                 | headroom(self.ax, top):
             self.relayout()
         self._draw_learner(r.learner)

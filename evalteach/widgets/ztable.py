@@ -169,8 +169,8 @@ class ZTableExplorer(Explorer):
         tail = (1 - r.two_sided) / 2
         self.centre_text.set_text(f"C = {100 * r.two_sided:.3g}%")
         self.centre_text.set_y(0.13 if z >= 1 else 0.44)  # above the peak when the band is narrow
-        self.tail_text.set_text(f"+ {100 * tail:.3g}%\n= one-sided\nC' = {100 * r.one_sided:.4g}%")
-        self.right_text.set_text(f"{100 * tail:.3g}%\nabove z")
+        self.tail_text.set_text(f"+ {100 * tail:.3g}%\n→ C' = {100 * r.one_sided:.4g}%")  # few lines: text is slow
+        self.right_text.set_text(f"{100 * tail:.3g}% above z")
         if r.sided == "two":
             level, area = r.two_sided, "P(-z ≤ Z ≤ z)"
             convert = f"one-sided: C' = 100 - (100 - C)/2 = {100 * r.one_sided:.4g}%"
