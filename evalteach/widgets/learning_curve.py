@@ -132,7 +132,7 @@ class LearningCurveExplorer(Explorer):
         kind = "Learning curve" if r.a.mode == "size" else f"Noise curve ({r.a.mode} noise)"
         ax.set_title(f"{kind}: {r.a.dataset.replace('_', ' ')}, "
                      f"{r.a.accuracies.shape[1]}-fold cross-validation", fontsize="medium")
-        ax.legend(loc="lower right", frameon=False)
+        ax.legend(loc="best", framealpha=0.85, edgecolor="none")
         self.folds.set_ylim(ylim)
         self.folds.set_xticklabels([f"A\n{r.a.learner}", f"B\n{r.b.learner}"])
         self.relayout()
