@@ -78,7 +78,9 @@ class AlgorithmComparisonExplorer(Explorer):
         self.whiskers = LineCollection([], colors=COLORS["truth"], linewidths=1.5)
         ax.add_collection(self.whiskers)
         self.alpha_line = ax.axvline(0.05, color=COLORS["truth"], ls="--", lw=1.5)
-        self.labels = [ax.text(0, yi, "", va="center", fontsize="small") for yi in y]
+        self.labels = [ax.annotate("", xy=(0, yi), xytext=(5, 0), textcoords="offset points", va="center",
+                                   fontsize="small", bbox=dict(facecolor="white", edgecolor="none", pad=0.5))
+                       for yi in y]
         self.verdict = ax.text(0.99, 0.02, "", transform=ax.transAxes, ha="right", va="bottom",
                                fontsize="small", color=COLORS["muted"])
         ax.set_ylim(-0.6, len(_NAMES) - 0.4)
@@ -108,8 +110,8 @@ class AlgorithmComparisonExplorer(Explorer):
                 colour = COLORS["data"]
             bar.set_color(colour)
             segments.append([(max(rate - half, 0), yi), (rate + half, yi)])
-            text.set_position((rate + half, yi))
-            text.set_text(f"  {100 * rate:.1f}%")
+            text.xy = (rate + half, yi)
+            text.set_text(f"{100 * rate:.1f}%")
         self.whiskers.set_segments(segments)
         self.alpha_line.set_xdata([alpha])
         what = "type-I error (no true difference)" if null else f"power (true difference {r.difference:.2f})"
