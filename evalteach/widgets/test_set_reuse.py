@@ -130,7 +130,8 @@ class TestSetReuseExplorer(Explorer):
 
         low = min(sim.example_test.min(), sim.reused.min(), sim.example_true.min())
         high = max(sim.example_test.max(), sim.validated.max(), sim.example_true.max())
-        limits = (np.floor(low * 20 - 0.5) / 20, np.ceil(high * 20 + 0.5) / 20)
+        # a coarse grid of limits: most changes of the error redraw only the dynamic artists
+        limits = (max(0.0, np.floor(low * 10 - 0.3) / 10), np.ceil(high * 10 + 0.3) / 10)
         if limits != self._limits:
             self._limits = limits
             self.ax_one.set_ylim(*limits)
