@@ -111,3 +111,14 @@ def test_presenter_mode_redraws_open_explorers_larger():
 
 def test_palette_is_okabe_ito():
     assert plotting.PALETTE["blue"] == "#0072B2" and len(plotting.CYCLE) == 8
+
+
+def test_png_encoder_round_trips_the_canvas_pixels():
+    from io import BytesIO
+
+    from PIL import Image
+
+    d = Demo(n=33)
+    decoded = np.asarray(Image.open(BytesIO(d.image)).convert("RGB"))
+    canvas_pixels = np.asarray(d.figure.canvas.buffer_rgba())[:, :, :3]
+    np.testing.assert_array_equal(decoded, canvas_pixels)
