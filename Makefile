@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8888
+# Jupyter refuses to run as root (containers, CI) without this flag.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Outputs of `make lite` (a static JupyterLite site) and `make html` (handout pages).
 LITE_OUT   ?= dist
 LITE_WHEEL := build/lite-wheel
@@ -30,7 +32,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 
 ## Open JupyterLab on the lessons.
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab --notebook-dir=lessons --port=$(PORT)
+	$(BIN)/jupyter lab --notebook-dir=lessons --port=$(PORT) $(ALLOW_ROOT)
 
 ## Run the whole test suite (unit, statistical, widget, notebook and browser tests).
 test: $(VENV)/.test-installed
