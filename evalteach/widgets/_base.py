@@ -45,70 +45,55 @@ _CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons, W.Select)
 # --- control factories: one look for every explorer -------------------------------------
 
 
-def _style(control):
+def _finish(control, tooltip=None, value=None):
+    """The touches every control gets: full-width label, optional tooltip and start value."""
     control.style.description_width = "initial"
+    if tooltip:
+        control.tooltip = tooltip
+    if value is not None:
+        control.value = value
     return control
 
 
 def slider(description, value, min, max, step=1, *, readout_format=None, tooltip=None):
     """An integer slider if every number is an integer, else a float slider."""
-    integral = all(float(x).is_integer() for x in (value, min, max, step))
-    if integral:
+    if all(float(x).is_integer() for x in (value, min, max, step)):
         control = W.IntSlider(value=int(value), min=int(min), max=int(max), step=int(step))
     else:
         control = W.FloatSlider(value=value, min=min, max=max, step=step,
                                 readout_format=readout_format or ".3g")
     control.description = description
     control.continuous_update = True
-    if tooltip:
-        control.tooltip = tooltip
-    return _style(control)
+    return _finish(control, tooltip)
 
 
 def log_slider(description, value, min_exp, max_exp, *, base=10, step=0.1, tooltip=None):
     """A slider moving on a log scale from base**min_exp to base**max_exp."""
     control = W.FloatLogSlider(value=value, base=base, min=min_exp, max=max_exp, step=step,
                                description=description, continuous_update=True)
-    if tooltip:
-        control.tooltip = tooltip
-    return _style(control)
+    return _finish(control, tooltip)
 
 
 def dropdown(description, options, value=None, *, tooltip=None):
     """A drop-down list; ``options`` is a list of values or of (label, value) pairs."""
-    control = W.Dropdown(options=options, description=description)
-    if value is not None:
-        control.value = value
-    if tooltip:
-        control.tooltip = tooltip
-    return _style(control)
+    return _finish(W.Dropdown(options=options, description=description), tooltip, value)
 
 
 def buttons(description, options, value=None, *, tooltip=None):
     """A row of toggle buttons for a few mutually exclusive options."""
-    control = W.ToggleButtons(options=options, description=description)
-    if value is not None:
-        control.value = value
-    if tooltip:
-        control.tooltip = tooltip
-    return _style(control)
+    return _finish(W.ToggleButtons(options=options, description=description), tooltip, value)
 
 
 def checkbox(description, value=False, *, tooltip=None):
     """An on/off switch."""
-    control = W.Checkbox(value=value, description=description, indent=False)
-    if tooltip:
-        control.tooltip = tooltip
-    return _style(control)
+    return _finish(W.Checkbox(value=value, description=description, indent=False), tooltip)
 
 
 def text(description, value="", *, placeholder="", tooltip=None):
     """A one-line text box (updates when the user presses Enter or leaves it)."""
     control = W.Text(value=value, description=description, placeholder=placeholder,
                      continuous_update=False)
-    if tooltip:
-        control.tooltip = tooltip
-    return _style(control)
+    return _finish(control, tooltip)
 
 
 def _option_values(control):
