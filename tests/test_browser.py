@@ -8,7 +8,7 @@ from the widget front end. A screenshot per lesson goes to ``test-artifacts/``.
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -146,11 +146,25 @@ def check_console(page, name):
     assert not widget_errors, f"{name}: widget errors in the browser console: {widget_errors}"
 
 
+@contextmanager
+def lesson_page(page_factory, lab_server, stem):
+    """A fresh page; on failure a ``FAILED-<stem>.png`` screenshot; always closed, kernels shut down."""
+    page = page_factory()
+    try:
+        yield page
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=ARTIFACTS / f"FAILED-{stem}.png")
+        raise
+    finally:
+        page.close()
+        shutdown_kernels(lab_server)
+
+
 @pytest.mark.parametrize("lesson", lesson_params())
 def test_lesson_in_jupyterlab(lesson, page_factory, lab_server):
     name = lesson.name
-    page = page_factory()
-    try:
+    with lesson_page(page_factory, lab_server, lesson.stem) as page:
         page.goto(f"{lab_server}/lab/tree/{name}?reset")
         panel = page.locator(PANEL)
         panel.locator(".jp-Cell").first.wait_for()
@@ -169,21 +183,12 @@ def test_lesson_in_jupyterlab(lesson, page_factory, lab_server):
             panel.locator(EXPLORER).first.scroll_into_view_if_needed()
         page.screenshot(path=ARTIFACTS / f"{lesson.stem}.png")
         check_console(page, name)
-    except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=ARTIFACTS / f"FAILED-{Path(name).stem}.png")
-        raise
-    finally:
-        page.close()
-        shutdown_kernels(lab_server)
 
 
 @pytest.mark.skipif(not LESSONS, reason="no lessons")
 def test_first_lesson_in_notebook7(page_factory, lab_server):
     lesson = LESSONS[0]
-    name = f"notebook7-{lesson.stem}"
-    page = page_factory()
-    try:
+    with lesson_page(page_factory, lab_server, f"notebook7-{lesson.stem}") as page:
         page.goto(f"{lab_server}/notebooks/{lesson.name}")
         panel = page.locator(".jp-NotebookPanel")
         panel.locator(".jp-Cell").first.wait_for()
@@ -197,10 +202,3 @@ def test_first_lesson_in_notebook7(page_factory, lab_server):
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=ARTIFACTS / f"notebook7-{lesson.stem}.png")
         check_console(page, lesson.name)
-    except Exception:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=ARTIFACTS / f"FAILED-{Path(name).stem}.png")
-        raise
-    finally:
-        page.close()
-        shutdown_kernels(lab_server)
