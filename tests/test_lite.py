@@ -7,9 +7,9 @@ imports in a fresh plain Python with dependencies that pyodide can provide.
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -27,20 +27,23 @@ pytestmark = pytest.mark.notebooks
 PYODIDE_INSTALLABLE = {"numpy", "scipy", "matplotlib", "scikit-learn", "ipywidgets"}
 
 
+def _load_builder():
+    spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+builder = _load_builder()
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """Build the site the way `make lite` does (wheel, then `jupyter lite build`)."""
-    base = tmp_path_factory.mktemp("lite")
-    wheels = base / "wheel"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
-                    "--wheel-dir", wheels, ROOT], check=True, cwd=base)
-    (wheel,) = wheels.glob("evalteach-*.whl")
-    lite_dir = base / "lite"
-    shutil.copytree(ROOT / "lite", lite_dir, ignore=shutil.ignore_patterns(".cache"))
-    out = base / "dist"
-    subprocess.run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir,
-                    "--contents", LESSONS_DIR, "--output-dir", out, "--piplite-wheels", wheel],
-                   check=True, cwd=base, capture_output=True)
+    """Build the site exactly as `make lite` does (lite/build.py)."""
+    out = tmp_path_factory.mktemp("lite") / "dist"
+    bundled = builder.build(out, LESSONS_DIR)
+    (wheel,) = (out / "pypi").glob("evalteach-*.whl")
+    assert wheel.name in bundled
     return out, wheel
 
 
@@ -74,11 +77,14 @@ def test_notebooks_start_the_in_browser_kernel(site):
         "jupyter-config-data"]["defaultKernelName"] == "python"
 
 
-def requirements(wheel):
+def wheel_metadata(wheel):
     with zipfile.ZipFile(wheel) as z:
         name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
-        metadata = Parser().parsestr(z.read(name).decode())
-    requires = metadata.get_all("Requires-Dist") or []
+        return Parser().parsestr(z.read(name).decode())
+
+
+def requirements(wheel):
+    requires = wheel_metadata(wheel).get_all("Requires-Dist") or []
     return {re.match(r"[A-Za-z0-9_.\-]+", r).group().lower() for r in requires if "extra ==" not in r}
 
 
@@ -127,3 +133,43 @@ def test_no_sleep_based_logic():
     offenders = [p.name for p in LESSONS if sleeping.search(p.read_text())]
     offenders += [str(p.relative_to(ROOT)) for p in python_sources() if sleeping.search(p.read_text())]
     assert not offenders
+
+
+def test_widget_wheels_match_the_sites_widget_manager(site):
+    """piplite installs the bundled ipywidgets, whose front end is the one in the site."""
+    out, _ = site
+    index = json.loads((out / "pypi" / "all.json").read_text())
+    for requirement in builder.pinned_requirements():
+        name, pinned = requirement.split("==")
+        releases = index[name.replace("_", "-")]["releases"]
+        assert list(releases) == [pinned], (name, list(releases))
+    # The page's widget manager is the labextension inside the bundled jupyterlab_widgets wheel.
+    (widgets_wheel,) = (out / "pypi").glob("jupyterlab_widgets-*.whl")
+    with zipfile.ZipFile(widgets_wheel) as z:
+        packaged = next(n for n in z.namelist()
+                        if n.endswith("labextensions/@jupyter-widgets/jupyterlab-manager/package.json"))
+        wheel_manager = json.loads(z.read(packaged))["version"]
+    site_manager = json.loads((out / "extensions" / "@jupyter-widgets" / "jupyterlab-manager"
+                               / "package.json").read_text())["version"]
+    assert wheel_manager == site_manager
+    # and the bundled ipywidgets accepts exactly that jupyterlab_widgets
+    from packaging.requirements import Requirement
+    (ipywidgets_wheel,) = (out / "pypi").glob("ipywidgets-*.whl")
+    needs = [Requirement(r) for r in wheel_metadata(ipywidgets_wheel).get_all("Requires-Dist")]
+    (lab_widgets,) = [r for r in needs if r.name.replace("-", "_") == "jupyterlab_widgets"]
+    assert lab_widgets.specifier.contains(widgets_wheel.name.split("-")[1])
+
+
+def test_make_lite_works_from_the_lite_extra_alone(tmp_path):
+    """A fresh environment with only `.[lite]` (what `make lite` installs) builds the site."""
+    subprocess.run([sys.executable, "-m", "venv", tmp_path / "venv"], check=True)
+    python = venv_python(tmp_path / "venv")
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "-c", ROOT / "binder" / "requirements.txt", f"{ROOT}[lite]"], check=True)
+    out = tmp_path / "dist"
+    run = subprocess.run([python, ROOT / "lite" / "build.py", "--output-dir", out],
+                         capture_output=True, text=True, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert (out / "lab" / "index.html").exists()
+    assert {p.name.split("-")[0] for p in (out / "pypi").glob("*.whl")} == {
+        "evalteach", "ipywidgets", "jupyterlab_widgets", "comm"}
