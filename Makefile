@@ -4,14 +4,19 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8888
+# `make lab` serves this folder and opens its start page; LAB_ARGS adds JupyterLab options.
+LESSONS_DIR ?= lessons
+START_PAGE  := 00_start_here.ipynb
+LAB_ARGS    ?=
+APP_PORT    ?= 8866
+APP_ARGS    ?=
 # Jupyter refuses to run as root (containers, CI) without this flag.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Outputs of `make lite` (a static JupyterLite site) and `make html` (handout pages).
 LITE_OUT   ?= dist
-LITE_WHEEL := build/lite-wheel
 HTML_OUT   ?= _output/html
 
-.PHONY: lab test test-fast bench lite html clean
+.PHONY: lab app test test-fast bench lite html clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,18 +26,27 @@ $(VENV)/.lab-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[lab]'
 	touch $@
 
+$(VENV)/.app-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[app]'
+	touch $@
+
 $(VENV)/.lite-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[lite]'
 	touch $@
 
 # The tests build the JupyterLite site too, so the test environment has the lite tools.
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[lab,test,lite]'
-	touch $@ $(VENV)/.lab-installed $(VENV)/.lite-installed
+	$(BIN)/pip install --quiet -e '.[lab,app,test,lite]'
+	touch $@ $(VENV)/.lab-installed $(VENV)/.app-installed $(VENV)/.lite-installed
 
-## Open JupyterLab on the lessons.
+## Open JupyterLab on the lessons' start page (project settings from jupyter-config/).
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab --notebook-dir=lessons --port=$(PORT) $(ALLOW_ROOT)
+	JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config $(BIN)/jupyter lab --notebook-dir=$(LESSONS_DIR) \
+		--port=$(PORT) --ServerApp.default_url=/lab/tree/$(START_PAGE) $(ALLOW_ROOT) $(LAB_ARGS)
+
+## Serve the explorer gallery as a Voila app (code hidden) on http://localhost:$(APP_PORT).
+app: $(VENV)/.app-installed
+	JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config $(BIN)/voila apps/gallery.ipynb --port=$(APP_PORT) $(APP_ARGS)
 
 ## Run the whole test suite (unit, statistical, widget, notebook and browser tests).
 test: $(VENV)/.test-installed
@@ -48,10 +62,7 @@ bench: $(VENV)/.test-installed
 
 ## Build a static JupyterLite site (lessons + evalteach wheel, in-browser kernel) into dist/.
 lite: $(VENV)/.lite-installed
-	rm -rf $(LITE_WHEEL) $(LITE_OUT)
-	$(BIN)/pip wheel --quiet --no-deps --wheel-dir $(LITE_WHEEL) .
-	$(BIN)/jupyter lite build --lite-dir lite --output-dir $(abspath $(LITE_OUT)) \
-		--piplite-wheels $(CURDIR)/$(LITE_WHEEL)/evalteach-*.whl
+	$(BIN)/python lite/build.py --output-dir $(LITE_OUT)
 
 ## Execute every lesson into a static HTML page (explorers as pictures) in _output/html/.
 html: $(VENV)/.test-installed

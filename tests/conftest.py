@@ -20,7 +20,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS_DIR = Path(os.environ.get("EVALTEACH_LESSONS", ROOT / "lessons")).resolve()
-LESSONS = sorted(LESSONS_DIR.glob("*.ipynb"))
+#: The start page lists the lessons; it is a page to read, not a lesson.
+START_PAGE = LESSONS_DIR / "00_start_here.ipynb"
+LESSONS = sorted(p for p in LESSONS_DIR.glob("*.ipynb") if p != START_PAGE)
 ARTIFACTS = ROOT / "test-artifacts"
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.notebooks
 
 BINDER = ROOT / "binder"
 #: What a repository checkout holds that the Binder build needs.
-SOURCES = ("pyproject.toml", "README.md", "evalteach", "binder", "lessons")
+SOURCES = ("pyproject.toml", "README.md", "evalteach", "binder", "lessons", "jupyter-config")
 
 
 def test_requirements_are_exact_pins():
@@ -86,6 +86,9 @@ def test_environment_matches_the_pins(binder_env):
     assert "site-packages" in where
     labext = python.parent.parent / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager"
     assert labext.is_dir()
+    # the project's JupyterLab settings (no news pop-up) are in the image, as `make lab` has them
+    overrides = python.parent.parent / "etc/jupyter/labconfig/default_setting_overrides.json"
+    assert overrides.read_text() == (ROOT / "jupyter-config/labconfig/default_setting_overrides.json").read_text()
 
 
 @pytest.fixture(scope="module")

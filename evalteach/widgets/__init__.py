@@ -21,6 +21,7 @@ _MODULES = {
     "ImbalanceExplorer": "imbalance",
     "LossExplorer": "loss",
     "CriticalDifferenceExplorer": "critical_difference",
+    "Gallery": "gallery",
     "NumericQuestion": "quiz",
     "MultipleChoice": "quiz",
 }

@@ -1,0 +1,84 @@
+"""What a new user sees first: `make lab`, exactly as the README gives it, in a real browser.
+
+The server is started through the Makefile (on a copy of the lessons, since JupyterLab
+writes into what it serves), the browser opens the server's root URL the way `make lab`
+opens it, and the test checks that JupyterLab shows the start page and no news pop-up.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+import urllib.request
+
+import pytest
+
+from conftest import ARTIFACTS, LESSONS, LESSONS_DIR, ROOT, free_port
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def make_lab(tmp_path_factory):
+    """`make lab` on a free port, serving a copy of lessons/; yields the base URL."""
+    base = tmp_path_factory.mktemp("make-lab")
+    lessons = base / "lessons"
+    shutil.copytree(LESSONS_DIR, lessons, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    port = free_port()
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(base / "runtime"),
+               JUPYTERLAB_SETTINGS_DIR=str(base / "user-settings"),
+               JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"))
+    log = open(base / "make-lab.log", "wb")  # noqa: SIM115 - closed below
+    server = subprocess.Popen(
+        ["make", "--no-print-directory", "lab", f"PORT={port}", f"LESSONS_DIR={lessons}",
+         "LAB_ARGS=--no-browser --ServerApp.ip=127.0.0.1 --IdentityProvider.token="],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/api/status", timeout=2).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    log.flush()
+                    pytest.fail("make lab did not serve JupyterLab:\n"
+                                + (base / "make-lab.log").read_text(errors="replace")[-3000:])
+                time.sleep(0.3)
+        yield url
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(timeout=10)
+        log.close()
+
+
+def test_make_lab_opens_on_the_start_page(browser, make_lab):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(make_lab + "/", timeout=60_000)  # what `make lab` opens in the user's browser
+        page.wait_for_url(re.compile(r"/lab/tree/00_start_here\.ipynb"), timeout=60_000)
+        panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+        heading = panel.locator("h1", has_text="Start here")
+        heading.wait_for(timeout=60_000)
+        # every lesson's link is there, readable in full
+        links = panel.locator(".jp-RenderedMarkdown a[href$='.ipynb']")
+        links.first.wait_for(timeout=30_000)
+        assert links.count() == len(LESSONS), links.all_inner_texts()
+        # no "Jupyter news?" question, now or a moment later
+        page.wait_for_timeout(3000)
+        assert page.locator(".jp-toast-button:has-text('No')").count() == 0
+        assert page.get_by_text(re.compile("Jupyter news", re.I)).count() == 0
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "make-lab-start-page.png"))
+    finally:
+        context.close()
+
