@@ -42,7 +42,7 @@ $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
 ## Open JupyterLab on the lessons' start page (project settings from jupyter-config/).
 lab: $(VENV)/.lab-installed
 	JUPYTER_CONFIG_PATH=$(CURDIR)/jupyter-config $(BIN)/jupyter lab --notebook-dir=$(LESSONS_DIR) \
-		--port=$(PORT) --ServerApp.default_url=/lab/tree/$(START_PAGE) $(ALLOW_ROOT) $(LAB_ARGS)
+		--port=$(PORT) --LabApp.default_url=/lab/tree/$(START_PAGE) $(ALLOW_ROOT) $(LAB_ARGS)
 
 ## Serve the explorer gallery as a Voila app (code hidden) on http://localhost:$(APP_PORT).
 app: $(VENV)/.app-installed
