@@ -16,7 +16,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 LITE_OUT   ?= dist
 HTML_OUT   ?= _output/html
 
-.PHONY: lab app test test-fast bench lite html clean
+.PHONY: lab app test test-fast bench classroom lite html clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,13 @@ test-fast: $(VENV)/.test-installed
 ## Print latency and throughput benchmarks.
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
+
+## Classroom capacity on a real JupyterHub (installs jupyterhub and configurable-http-proxy).
+classroom: $(VENV)/.test-installed
+	$(BIN)/pip install --quiet -e '.[classroom]'
+	mkdir -p build/chp
+	npm install --silent --no-audit --no-fund --prefix build/chp configurable-http-proxy@4
+	$(BIN)/python benchmarks/classroom.py $(CLASSROOM_ARGS)
 
 ## Build a static JupyterLite site (lessons + evalteach wheel, in-browser kernel) into dist/.
 lite: $(VENV)/.lite-installed
