@@ -16,19 +16,12 @@ from IPython.core.formatters import format_display_data
 
 from .. import _validate, plotting
 from . import record
-from .quiz import _text, option_index, parse_number, parse_options
+from .quiz import _ANSWER, _BAD, _GOOD, _show, _text, option_index, parse_number, parse_options
 
 __all__ = ["Predict"]
 
-_GOOD = plotting.PALETTE["green"]
-_BAD = plotting.PALETTE["vermillion"]
-_ANSWER = plotting.PALETTE["blue"]
 _RICH = ("_repr_mimebundle_", "_repr_html_", "_repr_markdown_", "_repr_png_", "_repr_svg_",
          "_repr_latex_")
-
-
-def _show(x):
-    return f"{x:.4g}"
 
 
 def _as_widget(obj):
