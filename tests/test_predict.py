@@ -90,6 +90,13 @@ def test_the_button_locks_in_what_is_typed():
     assert "off by 0.05." in p.feedback and p.correct is None  # no tolerance, no verdict
 
 
+def test_enter_in_the_box_locks_in():
+    p = et.Predict("x?")
+    p._input.value = "0.4"
+    p._input._handle_custom_msg({"event": "submit"}, [])  # what the front end sends on Enter
+    assert p.guess == pytest.approx(0.4)
+
+
 def test_the_button_never_raises_into_the_kernel(monkeypatch):
     p = et.Predict("x?")
     monkeypatch.setattr(p, "_compare", lambda: 1 / 0)
