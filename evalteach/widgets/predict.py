@@ -44,10 +44,9 @@ def _picture(obj):
 
 def _static_html(obj):
     """How ``obj`` looks where widgets cannot run: its HTML fallback or its picture."""
-    if isinstance(obj, W.Widget):
-        data = {}
-    else:
-        data = format_display_data(obj)[0]
+    if isinstance(obj, (W.HTML, W.HTMLMath)):
+        return obj.value
+    data = {} if isinstance(obj, W.Widget) else format_display_data(obj)[0]
     if "text/html" in data:
         return data["text/html"]
     parts = []
