@@ -2,7 +2,8 @@
 
 Every name is also importable from :mod:`evalteach`.
 """
-from . import examples, intervals, losses, multiple, resampling, roc, tests
+from . import bayesian, examples, intervals, losses, multiple, resampling, roc, tests
+from .bayesian import *  # noqa: F401,F403
 from .examples import *  # noqa: F401,F403
 from .intervals import *  # noqa: F401,F403
 from .losses import *  # noqa: F401,F403
@@ -18,5 +19,6 @@ __all__ = [
     *roc.__all__,
     *resampling.__all__,
     *losses.__all__,
+    *bayesian.__all__,
     *examples.__all__,
 ]
