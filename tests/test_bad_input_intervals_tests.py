@@ -136,7 +136,7 @@ def test_specific_messages():
         et.paired_t_test([0.1, 0.2, 0.3], [0.2, 0.1])
     with pytest.raises(ValueError, match="differences must have shape \\(5, 2\\)"):
         et.five_by_two_cv_f_test(np.zeros((2, 5)))
-    with pytest.raises(ValueError, match="z applies to the 'wald' and 'wilson'"):
+    with pytest.raises(ValueError, match="z applies to the normal-approximation methods only, got method='clopper-pearson'"):
         et.proportion_interval(3, 10, method="clopper-pearson", z=1.28)
     with pytest.raises(ValueError, match="wins \\+ losses \\+ ties"):
         et.sign_test(0, 0, 1)
