@@ -34,15 +34,21 @@ def test_friedman_demsar_example():
     r = friedman_test(ranks, higher_is_better=False)
     np.testing.assert_allclose(r.average_ranks, [3.143, 2.000, 2.893, 1.964], atol=1e-3)
     assert friedman_test(-ranks).average_ranks == pytest.approx(r.average_ranks)
-    # Demsar's numbers use the formula without the tie correction
-    uncorrected = r.statistic * r.tie_correction
-    assert uncorrected == pytest.approx(9.28, abs=0.005)
-    ff = 13 * uncorrected / (14 * 3 - uncorrected)
-    assert ff == pytest.approx(3.69, abs=0.005)
-    # our statistic is tie-corrected, as scipy's
+    # Demsar's numbers use the formula without the tie correction: the default
+    assert not r.tie_correction
+    assert r.statistic == pytest.approx(9.28, abs=0.005)
+    assert r.iman_davenport == pytest.approx(3.69, abs=0.005)
+    assert r.iman_davenport == pytest.approx(13 * r.statistic / (14 * 3 - r.statistic))
+    # tie_correction=True divides by the tie factor and then equals scipy
+    c = friedman_test(ranks, higher_is_better=False, tie_correction=True)
     ref = st.friedmanchisquare(*ranks.T)
-    assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
-    assert r.tie_correction == pytest.approx(1 - 6 / (14 * 4 * 15))
+    assert c.statistic == pytest.approx(ref.statistic) and c.p_value == pytest.approx(ref.pvalue)
+    assert c.tie_factor == pytest.approx(1 - 6 / (14 * 4 * 15))
+    assert c.statistic == pytest.approx(r.statistic / c.tie_factor)
+    assert r.other_statistic == pytest.approx(c.statistic) and c.other_statistic == pytest.approx(r.statistic)
+    # with ties the display names the other value
+    assert f"{c.statistic:.3g}" in r.verdict and "tie correction" in r.verdict
+    assert f"{r.statistic:.3g}" in c.verdict
     assert (r.df, r.k, r.n) == (3, 4, 14)
     # and with Nemenyi's CD = 1.25 at alpha = 0.05 the paper's conclusion follows
     assert nemenyi_cd(4, 14).cd == pytest.approx(1.25, abs=0.005)
@@ -55,7 +61,7 @@ def test_friedman_random_against_scipy_and_iman_davenport():
         x = rng.integers(0, 5, (n, k)).astype(float) if rng.random() < 0.5 else rng.normal(size=(n, k))
         if np.all(x == x[:, :1]):
             continue
-        r = friedman_test(x)
+        r = friedman_test(x, tie_correction=True)
         ref = st.friedmanchisquare(*x.T) if k >= 3 else None
         if ref is not None:
             assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
@@ -64,9 +70,30 @@ def test_friedman_random_against_scipy_and_iman_davenport():
         assert r.iman_davenport_p_value == pytest.approx(st.f.sf(ff, k - 1, (k - 1) * (n - 1)))
         # ranks average to (k+1)/2; lower-is-better flips them
         assert r.average_ranks.mean() == pytest.approx((k + 1) / 2)
-        flipped = friedman_test(x, higher_is_better=False)
+        flipped = friedman_test(x, higher_is_better=False, tie_correction=True)
         np.testing.assert_allclose(flipped.average_ranks, k + 1 - r.average_ranks)
         assert flipped.statistic == pytest.approx(r.statistic)
+
+
+def test_friedman_textbook_formula_equals_scipy_without_ties():
+    x = np.random.default_rng(7).normal(size=(9, 4))
+    r, c = friedman_test(x), friedman_test(x, tie_correction=True)
+    assert r.tie_factor == 1.0 and r.statistic == pytest.approx(c.statistic)
+    assert r.statistic == pytest.approx(st.friedmanchisquare(*x.T).statistic)
+    assert "tie correction" not in r.verdict
+
+
+def test_friedman_reproduces_demsar_table_6():
+    # Demsar (2006), section 3.2.2 on the bundled Table 6 (voting tie resolved as the paper ranks it)
+    from evalteach.example_scores import DEMSAR_AUC, DEMSAR_AUC_PRINTED
+
+    r = friedman_test(DEMSAR_AUC)
+    assert np.round(r.average_ranks, 3).tolist() == [3.143, 2.000, 2.893, 1.964]
+    assert round(r.statistic, 2) == 9.28 and round(r.iman_davenport, 2) == 3.69
+    # the printed three-decimal table ties voting's C4.5+cf and C4.5+m+cf
+    printed = friedman_test(DEMSAR_AUC_PRINTED)
+    assert np.round(printed.average_ranks, 3).tolist() == [3.143, 2.000, 2.929, 1.929]
+    assert np.array_equal(np.round(DEMSAR_AUC, 3), DEMSAR_AUC_PRINTED)
 
 
 def test_friedman_ties_get_average_ranks():

@@ -45,7 +45,13 @@ class FriedmanResult(Result):
     df: int
     k: int
     n: int
-    tie_correction: float = 1.0
+    tie_correction: bool = False
+    tie_factor: float = 1.0
+
+    @property
+    def other_statistic(self):
+        """chi2_F computed the other way (with the tie correction if this one has none, and vice versa)."""
+        return self.statistic * self.tie_factor if self.tie_correction else self.statistic / self.tie_factor
 
     def _explain(self):
         k, n, r = self.k, self.n, self.average_ranks
@@ -56,8 +62,8 @@ class FriedmanResult(Result):
         ]
         chi = (rf"\chi^2_F = \frac{{12 \cdot {n}}}{{{k} \cdot {k + 1}}}\left[{squares} - "
                rf"\frac{{{k} \cdot {k + 1}^2}}{{4}}\right]")
-        if self.tie_correction != 1.0:
-            chi += rf" \Big/ {fmt(self.tie_correction)}\ \text{{(ties)}}"
+        if self.tie_correction and self.tie_factor != 1.0:
+            chi += rf" \Big/ {fmt(self.tie_factor)}\ \text{{(ties)}}"
         steps = [
             chi + rf" = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}\ (\chi^2,\ {self.df}\ \text{{df}})",
             rf"F_F = \frac{{{n - 1} \cdot {fmt(self.statistic)}}}{{{n} \cdot {k - 1} - {fmt(self.statistic)}}}"
@@ -65,36 +71,18 @@ class FriedmanResult(Result):
             rf"\ (F_{{{k - 1},\,{(k - 1) * (n - 1)}}})",
         ]
         verdict = _verdict(self.iman_davenport_p_value, "the algorithms do not all perform equally well")
+        if self.tie_factor != 1.0:
+            if self.tie_correction:
+                verdict += (f" Without the tie correction (Demšar's textbook formula) "
+                            f"χ²_F would be {_plain(self.other_statistic)}.")
+            else:
+                verdict += (f" Some data sets have ties; dividing by the tie correction "
+                            f"{_plain(self.tie_factor)} (as scipy does) gives χ²_F = {_plain(self.other_statistic)}.")
         return Explanation("Friedman test with Iman-Davenport correction", formulas, steps, verdict)
 
 
-def friedman_test(scores, higher_is_better=True):
-    """Friedman test of k algorithms over N data sets (Demsar 2006, section 3.2.2).
-
-    Within each data set (row) the algorithms are ranked, the best getting rank 1 and
-    ties sharing the average rank. The average ranks ``R_j`` give Friedman's
-    ``chi2_F`` (divided by the usual tie correction when a row has ties, so that it
-    equals ``scipy.stats.friedmanchisquare``) and Iman and Davenport's less
-    conservative ``F_F`` with ``(k-1, (k-1)(N-1))`` degrees of freedom.
-
-    Parameters
-    ----------
-    scores : array_like, shape (N, k)
-        Rows are data sets, columns algorithms; N >= 2, k >= 2.
-    higher_is_better : bool
-        True for accuracies/AUCs, False for error rates (only the ranks shown change).
-
-    Returns
-    -------
-    FriedmanResult
-        ``average_ranks, statistic, p_value, iman_davenport, iman_davenport_p_value, df, k, n``.
-
-    Examples
-    --------
-    >>> r = friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]])
-    >>> r.average_ranks.tolist()
-    [1.3333333333333333, 1.6666666666666667, 3.0]
-    """
+def _friedman_ranks(scores, higher_is_better):
+    """Validated (N, k) scores ranked within each row: 1 = best, ties share the average rank."""
     if not isinstance(higher_is_better, (bool, np.bool_)):
         raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
     x = v.array("scores", scores, ndim=2)
@@ -102,20 +90,59 @@ def friedman_test(scores, higher_is_better=True):
     if n < 2 or k < 2:
         raise ValueError("scores must have at least 2 rows (data sets) and 2 columns (algorithms), "
                          f"got shape {x.shape}")
-    ranks = _st.rankdata(-x if higher_is_better else x, axis=1)
+    return _st.rankdata(-x if higher_is_better else x, axis=1)
+
+
+def friedman_test(scores, higher_is_better=True, tie_correction=False):
+    """Friedman test of k algorithms over N data sets (Demsar 2006, section 3.2.2).
+
+    Within each data set (row) the algorithms are ranked, the best getting rank 1 and
+    ties sharing the average rank. The average ranks ``R_j`` give Friedman's
+    ``chi2_F`` and Iman and Davenport's less conservative ``F_F`` with
+    ``(k-1, (k-1)(N-1))`` degrees of freedom.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        Rows are data sets, columns algorithms; N >= 2, k >= 2.
+    higher_is_better : bool
+        True for accuracies/AUCs, False for error rates (only the ranks shown change).
+    tie_correction : bool
+        False (default): the textbook formula, as Demsar (2006) and the slides use it.
+        True: divide ``chi2_F`` by ``1 - sum(t^3 - t) / (N k (k^2 - 1))`` over the
+        groups of ``t`` tied ranks within rows, which equals
+        ``scipy.stats.friedmanchisquare``. Without ties both agree; with ties the
+        display gives the other value too.
+
+    Returns
+    -------
+    FriedmanResult
+        ``average_ranks, statistic, p_value, iman_davenport, iman_davenport_p_value, df, k, n,
+        tie_correction, tie_factor`` and ``other_statistic``.
+
+    Examples
+    --------
+    >>> r = friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]])
+    >>> r.average_ranks.tolist()
+    [1.3333333333333333, 1.6666666666666667, 3.0]
+    """
+    if not isinstance(tie_correction, (bool, np.bool_)):
+        raise TypeError(f"tie_correction must be True or False, got {tie_correction!r}")
+    ranks = _friedman_ranks(scores, higher_is_better)
+    n, k = ranks.shape
     average = ranks.mean(axis=0)
     _, counts = np.unique(np.column_stack([np.repeat(np.arange(n), k), ranks.ravel()]), axis=0,
                           return_counts=True)
-    correction = 1.0 - float(np.sum(counts ** 3 - counts)) / (n * k * (k * k - 1))
-    if correction <= 0:
+    factor = 1.0 - float(np.sum(counts ** 3 - counts)) / (n * k * (k * k - 1))
+    if factor <= 0:
         raise ValueError("scores must differ within at least one data set (row), got every row fully tied")
     chi2 = 12.0 * n / (k * (k + 1)) * (np.sum(average ** 2) - k * (k + 1) ** 2 / 4.0)
-    chi2 = float(chi2 / correction)
+    chi2 = float(chi2 / factor if tie_correction else chi2)
     p = float(_st.chi2.sf(chi2, k - 1))
     denominator = n * (k - 1) - chi2
     ff = (n - 1) * chi2 / denominator if denominator > 0 else float("inf")
     p_ff = float(_st.f.sf(ff, k - 1, (k - 1) * (n - 1)))
-    return FriedmanResult(average, chi2, p, float(ff), p_ff, k - 1, k, n, float(correction))
+    return FriedmanResult(average, chi2, p, float(ff), p_ff, k - 1, k, n, bool(tie_correction), float(factor))
 
 
 # --------------------------------------------------------------------------- Nemenyi
