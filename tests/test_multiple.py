@@ -137,6 +137,47 @@ def test_wilcoxon_against_scipy(alternative):
     assert wilcoxon_test(d).p_value == pytest.approx(st.wilcoxon(d).pvalue)
 
 
+def test_wilcoxon_reproduces_demsar_table_2():
+    # Demsar (2006), section 3.1.3, Table 2: C4.5+m against C4.5 on 14 data sets, two of them ties.
+    from evalteach.example_scores import DEMSAR_AUC
+
+    r = wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0])
+    assert (r.zero_method, r.n, r.n_zero) == ("zsplit", 14, 2)
+    assert (r.r_plus, r.r_minus, r.statistic) == (93.0, 12.0, 12.0)
+    # Demsar's normal approximation: z = (T - N(N+1)/4) / sqrt(N(N+1)(2N+1)/24) = -2.54 < -1.96
+    z = (r.statistic - 14 * 15 / 4) / np.sqrt(14 * 15 * 29 / 24)
+    assert round(z, 2) == -2.54 and r.p_value < 0.05
+    assert "zero differences ranked, rank split evenly" in r._repr_markdown_()
+
+
+@pytest.mark.parametrize("zero_method", ["zsplit", "wilcox", "pratt"])
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_wilcoxon_zero_methods_against_scipy(zero_method, alternative):
+    rng = np.random.default_rng(8)
+    for _ in range(15):
+        # more than 13 non-zero differences: scipy's slow permutation path for small tied samples is not taken
+        n = int(rng.integers(16, 30))
+        d = rng.integers(-6, 7, n).astype(float)
+        if np.sum(d != 0) <= 13:
+            continue
+        r = wilcoxon_test(d, alternative=alternative, zero_method=zero_method)
+        # "wilcox" drops the zeros first (as before), so scipy may use its exact distribution
+        ref = st.wilcoxon(d[d != 0] if zero_method == "wilcox" else d, alternative=alternative,
+                          zero_method=zero_method)
+        assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        zeros = int(np.sum(d == 0))
+        ranked = n - zeros if zero_method == "wilcox" else n
+        dropped = np.arange(1, zeros + 1).sum() if zero_method == "pratt" else 0  # zeros hold the lowest ranks
+        assert r.r_plus + r.r_minus == pytest.approx(ranked * (ranked + 1) / 2 - dropped)
+        assert (r.n, r.n_zero) == (ranked, zeros)
+
+
+def test_wilcoxon_float_noise_ties():
+    # 0.768 - 0.763 and 0.931 - 0.936 are 0.005 apart in exact arithmetic; they tie.
+    r = wilcoxon_test([0.768, 0.931, 0.5, 0.9], [0.763, 0.936, 0.4, 0.7])
+    assert (r.r_plus, r.r_minus) == (8.5, 1.5)
+
+
 def test_hotelling_against_direct_and_statsmodels():
     from statsmodels.stats.multivariate import test_mvmean
 

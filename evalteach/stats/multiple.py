@@ -280,6 +280,9 @@ def kruskal_wallis_test(*groups):
 # --------------------------------------------------------------------------- Wilcoxon
 
 
+ZERO_METHODS = ("zsplit", "wilcox", "pratt")
+
+
 @result
 class WilcoxonResult(Result):
     """Wilcoxon signed-rank test on paired differences."""
@@ -290,12 +293,20 @@ class WilcoxonResult(Result):
     r_minus: float
     n: int
     alternative: str
+    zero_method: str = "zsplit"
+    n_zero: int = 0
 
     def _explain(self):
-        formulas = [r"R^+ = \sum_{d_i > 0} \operatorname{rank}(|d_i|),\quad "
-                    r"R^- = \sum_{d_i < 0} \operatorname{rank}(|d_i|)"]
+        zeros = {"zsplit": r" + \tfrac12 \sum_{d_i = 0} \operatorname{rank}(|d_i|)",
+                 "wilcox": "", "pratt": ""}[self.zero_method]
+        formulas = [rf"R^+ = \sum_{{d_i > 0}} \operatorname{{rank}}(|d_i|){zeros},\quad "
+                    rf"R^- = \sum_{{d_i < 0}} \operatorname{{rank}}(|d_i|){zeros}"]
         stat = r"T = \min(R^+, R^-)" if self.alternative == "two-sided" else r"T = R^+"
-        steps = [rf"R^+ = {fmt(self.r_plus)},\ R^- = {fmt(self.r_minus)},\ N = {self.n},\quad "
+        handled = {"zsplit": "ranked, rank split evenly between R+ and R-",
+                   "wilcox": "dropped before ranking",
+                   "pratt": "ranked, then left out of both sums"}[self.zero_method]
+        steps = [rf"R^+ = {fmt(self.r_plus)},\ R^- = {fmt(self.r_minus)},\ N = {self.n}"
+                 rf"\ ({self.n_zero}\ \text{{zero differences {handled}}}),\quad "
                  rf"{stat} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"]
         claim = {"two-sided": "the median difference is not zero",
                  "greater": "the differences tend to be positive",
@@ -303,33 +314,59 @@ class WilcoxonResult(Result):
         return Explanation("Wilcoxon signed-rank test", formulas, steps, _verdict(self.p_value, claim))
 
 
-def wilcoxon_test(a, b=None, alternative="two-sided"):
+def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit"):
     """Wilcoxon signed-rank test of paired scores (Demsar 2006, section 3.1.3).
 
     ``a`` and ``b`` are the two algorithms' scores per data set (or ``a`` alone holds
-    the differences). Zero differences are dropped (Wilcoxon's convention). Wraps
-    ``scipy.stats.wilcoxon``: the statistic is ``min(R+, R-)`` two-sided and ``R+``
-    one-sided, as in scipy.
+    the differences ``a - b``). Differences are rounded to 12 decimals so that equal
+    scores written with float noise tie. Wraps ``scipy.stats.wilcoxon`` with the same
+    ``zero_method``: the statistic is ``min(R+, R-)`` two-sided and ``R+`` one-sided.
+
+    Parameters
+    ----------
+    alternative : {"two-sided", "greater", "less"}
+        "greater": the differences ``a - b`` tend to be positive (fixed in advance).
+    zero_method : {"zsplit", "wilcox", "pratt"}
+        How zero differences (ties between the algorithms) count. "zsplit" (default,
+        Demsar's rule): they are ranked with the others and each zero's rank goes half
+        to R+ and half to R-. (Demsar also ignores one zero when their number is odd; like
+        scipy, this function keeps them all.) "wilcox": zeros are dropped before ranking
+        (Wilcoxon 1945). "pratt": zeros are ranked, then left out of both sums (Pratt 1959).
+
+    Returns
+    -------
+    WilcoxonResult
+        ``statistic, p_value, r_plus, r_minus, n, alternative, zero_method, n_zero``.
 
     Examples
     --------
-    >>> r = wilcoxon_test([0.9, 0.8, 0.85, 0.7, 0.95, 0.6], [0.8, 0.75, 0.8, 0.72, 0.9, 0.5])
-    >>> r.r_plus, r.r_minus
-    (20.0, 1.0)
+    Demsar's (2006) Table 2, C4.5+m against C4.5 (two ties, split):
+
+    >>> from evalteach.example_scores import DEMSAR_AUC
+    >>> r = wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0])
+    >>> r.r_plus, r.r_minus, r.statistic
+    (93.0, 12.0, 12.0)
     """
     v.choice("alternative", alternative, ALTERNATIVES)
+    v.choice("zero_method", zero_method, ZERO_METHODS)
     x = v.array("a", a)
     if b is not None:
         y = v.array("b", b)
         v.same_length(a=x, b=y)
         x = x - y
-    d = x[x != 0]
-    if d.size < 1:
+    d = np.round(x, 12)
+    zero = d == 0
+    n_zero = int(zero.sum())
+    if np.all(zero):
         raise ValueError("a must hold at least one non-zero difference, got all differences zero")
+    if zero_method == "wilcox":
+        d, zero = d[~zero], zero[~zero]
     ranks = _st.rankdata(np.abs(d))
-    r_plus, r_minus = float(ranks[d > 0].sum()), float(ranks[d < 0].sum())
-    res = _st.wilcoxon(d, alternative=alternative)
-    return WilcoxonResult(float(res.statistic), float(res.pvalue), r_plus, r_minus, int(d.size), alternative)
+    split = ranks[zero].sum() / 2 if zero_method == "zsplit" else 0.0
+    r_plus, r_minus = float(ranks[d > 0].sum() + split), float(ranks[d < 0].sum() + split)
+    res = _st.wilcoxon(d, alternative=alternative, zero_method=zero_method)
+    return WilcoxonResult(float(res.statistic), float(res.pvalue), r_plus, r_minus, int(d.size), alternative,
+                          zero_method, n_zero)
 
 
 # --------------------------------------------------------------------------- Hotelling
