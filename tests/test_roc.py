@@ -188,6 +188,25 @@ def test_cost_curve_envelope_is_the_best_threshold_cost():
     assert c.lines().shape == (11, 11)
 
 
+def test_cost_curve_useful_below_both_trivial_classifiers():
+    # Drummond & Holte (2006): useful where the envelope is below min(PC, 1 - PC). One ROC point
+    # (FPR, TPR) = (0.2, 0.6) gives the line 0.4 PC + 0.2 (1 - PC) = 0.2 + 0.2 PC; it is below PC for
+    # PC > 0.25 and below 1 - PC for PC < 2/3: useful exactly on (0.25, 2/3).
+    y = np.r_[np.ones(5), np.zeros(5)]
+    s = np.r_[1, 1, 1, 0, 0, 1, 0, 0, 0, 0]  # TP 3 of 5, FP 1 of 5
+    c = cost_curve(y, s, grid=13)
+    pc = c.probability_cost
+    np.testing.assert_allclose(c.envelope, np.minimum.reduce([pc, 1 - pc, 0.2 + 0.2 * pc]))
+    np.testing.assert_array_equal(c.useful, (pc > 0.25) & (pc < 2 / 3))
+    assert "min(PC, 1 − PC)" in c.verdict and "from 0.333 to 0.583" in c.verdict
+    # below max(PC, 1 - PC) is not enough: at PC = 0.75 the line (0.35) beats "always negative" (0.75)
+    # but not "always positive" (0.25)
+    assert not c.useful[9] and c.envelope[9] < max(pc[9], 1 - pc[9])
+    # a useless classifier (random guessing) is never useful
+    never = cost_curve([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5], grid=11)
+    assert not never.useful.any() and "never lies below" in never.verdict
+
+
 def test_cost_curve_matches_operating_point():
     rng = np.random.default_rng(9)
     y, s = random_scored(rng, n=40)

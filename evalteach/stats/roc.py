@@ -312,6 +312,13 @@ class CostCurve(Result):
     fnr: np.ndarray
     thresholds: np.ndarray
 
+    @property
+    def useful(self):
+        """Where the classifier beats both trivial ones: envelope below ``min(PC, 1 - PC)``
+        (Drummond & Holte 2006), a boolean array over ``probability_cost``."""
+        pc = self.probability_cost
+        return self.envelope < np.minimum(pc, 1 - pc) - 1e-12
+
     def lines(self):
         """Normalised expected cost of every ROC point on the grid, shape (points, grid)."""
         return _normalised_costs(self.fpr, self.fnr, self.probability_cost)
@@ -321,8 +328,18 @@ class CostCurve(Result):
                     r"NE[C] = (1 - TPR)\,PC(+) + FPR\,(1 - PC(+))"]
         worst = float(np.max(self.envelope))
         steps = [rf"\text{{{len(self.fpr)} lines; lower envelope}}\ \max_{{PC}} NE = {fmt(worst)}"]
-        verdict = (f"Wherever the envelope is below the trivial classifiers' lines (max(PC, 1-PC)), the "
-                   f"classifier is worth using; its worst normalised expected cost is {_plain(worst)}.")
+        index = np.flatnonzero(self.useful)
+        if index.size:
+            pc = self.probability_cost
+            where = (f"for PC(+) from {_plain(pc[index[0]])} to {_plain(pc[index[-1]])}"
+                     if index[-1] - index[0] + 1 == index.size else
+                     f"at {index.size} of the {pc.size} grid values of PC(+)")
+            verdict = (f"The classifier beats both trivial classifiers (its envelope lies below min(PC, 1 − PC)) "
+                       f"{where}; elsewhere always predicting one class costs no more. Its worst normalised "
+                       f"expected cost is {_plain(worst)}.")
+        else:
+            verdict = ("The envelope never lies below min(PC, 1 − PC): for every operating condition one of the "
+                       "trivial classifiers (always positive or always negative) costs no more.")
         return Explanation("Cost curve", formulas, steps, verdict)
 
 
