@@ -101,6 +101,56 @@ def test_precision_recall_matches_sklearn():
             assert c.average_precision == pytest.approx(metrics.average_precision_score(y, s))
 
 
+@pytest.mark.parametrize("ties", [False, True])
+def test_achievable_pr_steps_have_average_precision_as_area(ties):
+    rng = np.random.default_rng(21)
+    for _ in range(20):
+        y, s = random_scored(rng, ties=ties)
+        c = precision_recall_curve(y, s)
+        recall, precision = c.achievable()
+        area = np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2)
+        assert area == pytest.approx(c.average_precision)
+        assert area == pytest.approx(metrics.average_precision_score(y, s))
+        # every threshold's point is a corner of the steps
+        assert set(zip(c.recall, c.precision)) <= set(zip(recall, precision))
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_achievable_pr_roc_interpolation_lies_on_the_roc_curve(ties):
+    # Davis & Goadrich (2006): a PR point is achievable when its (FPR, TPR) lies on the ROC curve.
+    rng = np.random.default_rng(22)
+    for _ in range(20):
+        y, s = random_scored(rng, ties=ties)
+        c, r = precision_recall_curve(y, s), roc_curve(y, s)
+        recall, precision = c.achievable("roc", points_per_segment=7)
+        known = recall > 0  # FP = TP (1/precision - 1) is recoverable where TP > 0
+        tp = recall[known] * r.n_pos
+        fp = tp * (1 / precision[known] - 1)
+        fpr, tpr = fp / r.n_neg, tp / r.n_pos
+        # every (FPR, TPR) lies on a segment of the ROC polyline
+        seg = [(r.fpr[k], r.tpr[k], r.fpr[k + 1], r.tpr[k + 1]) for k in range(len(r.fpr) - 1)]
+        for f, t in zip(fpr, tpr):
+            assert any(min(a, b) - 1e-9 <= f <= max(a, b) + 1e-9 and min(p, q) - 1e-9 <= t <= max(p, q) + 1e-9
+                       and abs((b - a) * (t - p) - (q - p) * (f - a)) < 1e-9 for a, p, b, q in seg)
+        assert set(map(tuple, np.round(np.c_[c.recall, c.precision], 12))) <= set(
+            map(tuple, np.round(np.c_[recall, precision], 12)))
+
+
+def test_achievable_pr_worked_example():
+    # A tie of two positives, then a tie of one positive and two negatives: TP, FP go (0,0) -> (2,0) -> (3,2).
+    # Half way along the last segment (TP 2.5, FP 1) precision is 2.5/3.5 = 0.714, not the straight
+    # line's (1 + 0.6)/2 = 0.8: linear interpolation in PR space is optimistic.
+    c = precision_recall_curve([1, 1, 1, 0, 0], [0.9, 0.9, 0.5, 0.5, 0.5])
+    recall, precision = c.achievable("roc", points_per_segment=2)
+    np.testing.assert_allclose(recall, [0, 1 / 3, 2 / 3, 2.5 / 3, 1])
+    np.testing.assert_allclose(precision, [1, 1, 1, 2.5 / 3.5, 0.6])
+    r, p = c.achievable()
+    np.testing.assert_allclose(r, [0, 2 / 3, 2 / 3, 1])
+    np.testing.assert_allclose(p, [1, 1, 0.6, 0.6])
+    with pytest.raises(ValueError, match="interpolation"):
+        c.achievable("linear")
+
+
 def test_confusion_matches_sklearn():
     rng = np.random.default_rng(8)
     for _ in range(15):

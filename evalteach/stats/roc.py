@@ -10,6 +10,7 @@ is zero (e.g. precision when nothing is predicted positive) is undefined: it is
 from __future__ import annotations
 
 import math
+from dataclasses import field
 
 import numpy as np
 from scipy import stats as _st
@@ -256,6 +257,9 @@ def roc_curve(y_true, scores):
 # --------------------------------------------------------------------------- precision-recall
 
 
+PR_INTERPOLATIONS = ("steps", "roc")
+
+
 @result
 class PrecisionRecallCurve(Result):
     """Precision and recall at each distinct threshold, with average precision."""
@@ -265,6 +269,42 @@ class PrecisionRecallCurve(Result):
     thresholds: np.ndarray
     average_precision: float
     n_pos: int
+    tps: np.ndarray = field(repr=False)
+    fps: np.ndarray = field(repr=False)
+
+    def achievable(self, interpolation="steps", points_per_segment=20):
+        """The achievable precision-recall curve, as (recall, precision) arrays to draw.
+
+        Joining PR points with straight lines is wrong and optimistic (Davis & Goadrich 2006).
+
+        Parameters
+        ----------
+        interpolation : {"steps", "roc"}
+            "steps": precision ``P_i`` held over each recall interval ``(R_{i-1}, R_i]``, the
+            curve whose area is exactly ``average_precision``. "roc": Davis & Goadrich's
+            interpolation, made in ROC space: between neighbouring thresholds TP and FP
+            grow together linearly (the classifiers a coin flip between the two thresholds
+            achieves), so precision ``TP / (TP + FP)`` follows a curve, not a line.
+        points_per_segment : int
+            Points per segment for "roc".
+
+        Returns
+        -------
+        recall, precision : ndarray
+            Starting at recall 0 (with the precision that the first segment approaches)
+            and passing through every point of the curve.
+        """
+        v.choice("interpolation", interpolation, PR_INTERPOLATIONS)
+        k = v.integer("points_per_segment", points_per_segment, low=1)
+        if interpolation == "steps":
+            recall = np.repeat(np.r_[0.0, self.recall], 2)[1:-1]
+            return recall, np.repeat(self.precision, 2)
+        tp0, fp0 = np.r_[0.0, self.tps[:-1]], np.r_[0.0, self.fps[:-1]]
+        t = np.arange(1, k + 1) / k
+        tp = (tp0[:, None] + t * (self.tps - tp0)[:, None]).ravel()
+        fp = (fp0[:, None] + t * (self.fps - fp0)[:, None]).ravel()
+        first = self.tps[0] / (self.tps[0] + self.fps[0])  # the limit of TP/(TP+FP) along the first segment
+        return np.r_[0.0, tp / self.n_pos], np.r_[first, tp / (tp + fp)]
 
     def _explain(self):
         formulas = [r"AP = \sum_i (R_i - R_{i-1})\,P_i,\qquad R_0 = 0"]
@@ -280,7 +320,9 @@ def precision_recall_curve(y_true, scores):
 
     Thresholds run from the highest score down (recall increases); no point is added
     at recall 0, where precision is undefined. ``average_precision`` is
-    ``sum (R_i - R_{i-1}) P_i`` as in scikit-learn (a step, not trapezoid, integral).
+    ``sum (R_i - R_{i-1}) P_i`` as in scikit-learn (a step, not trapezoid, integral);
+    ``achievable()`` gives the curve to draw (Davis & Goadrich 2006), never straight
+    lines between the points.
 
     Examples
     --------
@@ -292,7 +334,7 @@ def precision_recall_curve(y_true, scores):
     thresholds, tps, fps = _cumulative_counts(y, s)
     precision, recall = tps / (tps + fps), tps / tps[-1]
     ap = float(np.sum(np.diff(np.r_[0.0, recall]) * precision))
-    return PrecisionRecallCurve(precision, recall, thresholds, ap, int(tps[-1]))
+    return PrecisionRecallCurve(precision, recall, thresholds, ap, int(tps[-1]), tps, fps)
 
 
 # --------------------------------------------------------------------------- cost curve
