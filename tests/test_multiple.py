@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 from scipy import stats as st
 
-from evalteach.stats import (anova_test, friedman_test, hotelling_t2_test, kruskal_wallis_test, nemenyi_cd,
-                             wilcoxon_test)
+from evalteach.stats import (anova_test, friedman_posthoc, friedman_test, hotelling_t2_test, kruskal_wallis_test,
+                             nemenyi_cd, wilcoxon_test)
 
 
 def test_nemenyi_q_matches_demsar_table():
@@ -210,3 +210,68 @@ def test_results_explain_themselves():
         md = res._repr_markdown_()
         assert "$$" in md and "p = " in md or "CD" in md
         assert res.verdict.endswith(".") and len(repr(res)) < 300
+
+
+# ----------------------------------------------------------------- post-hoc tests after Friedman
+
+
+def test_posthoc_reproduces_demsar_comparisons_with_the_control():
+    # Demsar (2006), section 3.2.2: C4.5 as the control on Table 6. SE = sqrt(4*5/(6*14)) = 0.488;
+    # z = 2.342 (C4.5+m), 0.512 (C4.5+cf), 2.415 (C4.5+m+cf); p = 0.019, 0.608, 0.016.
+    # Bonferroni-Dunn finds only C4.5+m+cf better; Holm (0.016 < 0.017, 0.019 < 0.025) finds both.
+    from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
+
+    holm = friedman_posthoc(DEMSAR_AUC, control="C4.5", names=DEMSAR_ALGORITHMS)
+    assert holm.pairs == ((1, 0), (2, 0), (3, 0))
+    assert round(holm.se, 3) == 0.488
+    assert np.round(-holm.statistic, 3).tolist() == [2.342, 0.512, 2.415]
+    assert np.round(holm.p_value, 3).tolist() == [0.019, 0.608, 0.016]
+    assert holm.significant.tolist() == [True, False, True]
+    dunn = friedman_posthoc(DEMSAR_AUC, control=0, method="bonferroni-dunn")
+    assert dunn.significant.tolist() == [False, False, True]
+    # Bonferroni-Dunn's critical difference: z_{alpha/(2(k-1))} * SE; only C4.5+m+cf's 1.179 exceeds it
+    cd = st.norm.ppf(1 - 0.05 / 6) * dunn.se
+    assert round(st.norm.ppf(1 - 0.05 / 6), 3) == 2.394
+    np.testing.assert_array_equal(dunn.significant, np.abs(dunn.statistic) * dunn.se > cd)
+    assert "C4.5+m+cf and C4.5" in holm.verdict and "family-wise" in holm.verdict
+    assert "0.488" in holm._repr_markdown_()
+
+
+@pytest.mark.parametrize("method, reference", [("bonferroni-dunn", "bonferroni"), ("holm", "holm"),
+                                               ("hochberg", "simes-hochberg")])
+def test_posthoc_adjustments_against_statsmodels(method, reference):
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(31)
+    for _ in range(20):
+        n, k = int(rng.integers(5, 30)), int(rng.integers(3, 8))
+        x = rng.normal(np.linspace(0, 1, k), 1.0, (n, k))
+        control = None if rng.random() < 0.5 else int(rng.integers(0, k))
+        alpha = float(rng.choice([0.01, 0.05, 0.1]))
+        r = friedman_posthoc(x, control=control, method=method, alpha=alpha)
+        reject, adjusted, _, _ = multipletests(r.p_value, alpha=alpha, method=reference)
+        np.testing.assert_allclose(r.adjusted_p_value, adjusted)
+        np.testing.assert_array_equal(r.significant, reject)
+        # z straight from the ranks
+        ranks = st.rankdata(-x, axis=1).mean(axis=0)
+        i, j = np.array(r.pairs).T
+        np.testing.assert_allclose(r.statistic, (ranks[i] - ranks[j]) / np.sqrt(k * (k + 1) / (6 * n)))
+        np.testing.assert_allclose(r.p_value, 2 * st.norm.sf(np.abs(r.statistic)))
+        assert len(r.pairs) == (k - 1 if control is not None else k * (k - 1) // 2)
+
+
+def test_posthoc_nemenyi_agrees_with_the_critical_difference():
+    rng = np.random.default_rng(32)
+    for _ in range(20):
+        n, k = int(rng.integers(5, 40)), int(rng.integers(3, 9))
+        x = rng.normal(np.linspace(0, 1.5, k), 1.0, (n, k))
+        alpha = float(rng.choice([0.05, 0.1]))
+        r = friedman_posthoc(x, method="nemenyi", alpha=alpha)
+        differences = np.abs(r.statistic) * r.se
+        cd = nemenyi_cd(k, n, alpha=alpha).cd
+        close = np.abs(differences - cd) < 1e-9
+        np.testing.assert_array_equal(r.significant[~close], differences[~close] >= cd)
+    # the adjusted p-value of a difference of exactly CD is alpha
+    r = friedman_posthoc(np.random.default_rng(1).normal(size=(14, 4)), method="nemenyi")
+    z_cd = nemenyi_cd(4, 14).cd / r.se
+    assert st.studentized_range.sf(np.sqrt(2) * z_cd, 4, np.inf) == pytest.approx(0.05)

@@ -16,7 +16,7 @@ from .._result import Explanation, Result, fmt, pct, result
 from .intervals import _p_text, _plain
 
 __all__ = [
-    "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "anova_test", "AnovaResult",
+    "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "friedman_posthoc", "FriedmanPosthoc", "anova_test", "AnovaResult",
     "kruskal_wallis_test", "KruskalWallisResult", "wilcoxon_test", "WilcoxonResult",
     "hotelling_t2_test", "HotellingResult",
 ]
@@ -185,6 +185,145 @@ def nemenyi_cd(k, n_datasets, alpha=0.05):
     a = v.probability("alpha", alpha, open_low=True, open_high=True)
     q = float(_st.studentized_range.ppf(1 - a, k, np.inf) / np.sqrt(2))
     return NemenyiCD(q * float(np.sqrt(k * (k + 1) / (6.0 * n))), q, k, n, a)
+
+
+# --------------------------------------------------------------------------- post-hoc tests
+
+POSTHOC_METHODS = ("nemenyi", "bonferroni-dunn", "holm", "hochberg")
+
+
+def _adjust(p, method):
+    """Family-wise adjusted p-values of the ``m = len(p)`` comparisons (Demsar 2006, section 3.2.2)."""
+    m = p.size
+    if method == "bonferroni-dunn":
+        return np.minimum(p * m, 1.0)
+    order = np.argsort(p, kind="stable")
+    scaled = p[order] * (m - np.arange(m))  # the i-th smallest p (from 0) is compared with alpha/(m - i)
+    if method == "holm":  # step down: stop at the first hypothesis not rejected
+        adjusted = np.minimum(np.maximum.accumulate(scaled), 1.0)
+    else:  # hochberg, step up: reject all up to the largest p_(i) <= alpha/(m - i)
+        adjusted = np.minimum(np.minimum.accumulate(scaled[::-1])[::-1], 1.0)
+    out = np.empty(m)
+    out[order] = adjusted
+    return out
+
+
+@result
+class FriedmanPosthoc(Result):
+    """Post-hoc comparisons of average ranks after a Friedman test."""
+
+    method: str
+    control: int | None
+    pairs: tuple
+    average_ranks: np.ndarray
+    statistic: np.ndarray
+    p_value: np.ndarray
+    adjusted_p_value: np.ndarray
+    significant: np.ndarray
+    alpha: float
+    se: float
+    k: int
+    n: int
+    names: tuple = ()
+
+    def _explain(self):
+        k, n = self.k, self.n
+        adjust = {"nemenyi": r"p_{adj} = P\left(q_{k,\infty} \ge \sqrt2\,|z|\right)",
+                  "bonferroni-dunn": r"p_{adj} = \min(1,\ m\,p)",
+                  "holm": r"p_{(i)} \text{ against } \alpha/(m - i + 1),\ \text{step down}",
+                  "hochberg": r"p_{(i)} \text{ against } \alpha/(m - i + 1),\ \text{step up}"}[self.method]
+        formulas = [r"z = \frac{R_i - R_j}{\sqrt{k(k+1)/(6N)}},\quad p = 2\,(1 - \Phi(|z|)),\quad " + adjust]
+        steps = [rf"\sqrt{{\frac{{{k} \cdot {k + 1}}}{{6 \cdot {n}}}}} = {fmt(self.se)},\quad m = {len(self.pairs)}"]
+        for (i, j), z, p, q in zip(self.pairs, self.statistic, self.p_value, self.adjusted_p_value):
+            steps.append(rf"\text{{{self.names[i]} vs {self.names[j]}}}:\ z = \frac{{{fmt(self.average_ranks[i])} - "
+                         rf"{fmt(self.average_ranks[j])}}}{{{fmt(self.se)}}} = {fmt(z)},\ p = {fmt(p)},\ "
+                         rf"p_{{adj}} = {fmt(q)}")
+        found = [f"{self.names[i]} and {self.names[j]}" for (i, j), sig in zip(self.pairs, self.significant) if sig]
+        level = f"at the {pct(1 - self.alpha)} family-wise level ({self.method})"
+        if found:
+            verdict = (f"The average ranks differ significantly {level} for " + "; ".join(found) + "; for the "
+                       f"other {len(self.pairs) - len(found)} comparisons the data do not rule out equal performance.")
+        else:
+            verdict = (f"No difference is significant {level}: the data do not rule out that the compared "
+                       f"algorithms perform equally well.")
+        title = "Post-hoc tests after Friedman" + (f" (control: {self.names[self.control]})"
+                                                   if self.control is not None else " (all pairs)")
+        return Explanation(title, formulas, steps, verdict)
+
+
+def friedman_posthoc(scores, control=None, method="holm", alpha=0.05, higher_is_better=True, names=None):
+    """Post-hoc comparisons of k algorithms over N data sets after a Friedman test (Demsar 2006, section 3.2.2).
+
+    For algorithms i and j with average ranks ``R_i, R_j`` (1 = best),
+    ``z = (R_i - R_j) / sqrt(k(k+1) / (6N))`` is compared with the normal distribution; the
+    p-values of the ``m`` comparisons are then adjusted for multiple testing.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        Rows are data sets, columns algorithms.
+    control : int or str, optional
+        Column index (or name, with ``names``) of the control: compare every other algorithm
+        with it (m = k - 1). None: all pairs (m = k(k-1)/2).
+    method : {"holm", "hochberg", "bonferroni-dunn", "nemenyi"}
+        "nemenyi" (all pairs only): the studentized range, the test behind the critical difference
+        of :func:`nemenyi_cd`. "bonferroni-dunn": ``min(1, m p)``. "holm" (Holm 1979): step down,
+        the i-th smallest p against ``alpha / (m - i + 1)``. "hochberg" (Hochberg 1988): step up with
+        the same thresholds. Demsar recommends Holm for comparisons against a control.
+    alpha : float
+        Family-wise significance level.
+    higher_is_better : bool
+        True for accuracies/AUCs, False for error rates.
+    names : sequence of str, optional
+        Algorithm names for the display (default A1, A2, ...).
+
+    Returns
+    -------
+    FriedmanPosthoc
+        ``pairs`` ((i, j) column indices; j the control when there is one), ``statistic`` (z),
+        ``p_value``, ``adjusted_p_value``, ``significant`` (adjusted p < alpha), ``se``.
+
+    Examples
+    --------
+    Demsar's example, C4.5 (column 0) as the control on his Table 6:
+
+    >>> from evalteach.example_scores import DEMSAR_AUC
+    >>> r = friedman_posthoc(DEMSAR_AUC, control=0, method="holm")
+    >>> [round(p, 3) for p in r.p_value], r.significant.tolist()
+    ([0.019, 0.608, 0.016], [True, False, True])
+    """
+    ranks = _friedman_ranks(scores, higher_is_better)
+    n, k = ranks.shape
+    v.choice("method", method, POSTHOC_METHODS)
+    a = v.probability("alpha", alpha, open_low=True, open_high=True)
+    if names is None:
+        names = tuple(f"A{i + 1}" for i in range(k))
+    elif isinstance(names, str) or len(names) != k or not all(isinstance(x, str) for x in names):
+        raise ValueError(f"names must be {k} strings (one per column of scores), got {names!r}")
+    names = tuple(names)
+    if control is not None:
+        if isinstance(control, str):
+            if control not in names:
+                raise ValueError(f"control must be one of the names {names!r}, got {control!r}")
+            control = names.index(control)
+        else:
+            control = v.integer("control", control, low=0, high=k - 1)
+        if method == "nemenyi":
+            raise ValueError("method 'nemenyi' compares all pairs (control=None); against a control use "
+                             f"'holm', 'hochberg' or 'bonferroni-dunn', got control={control!r}")
+        pairs = tuple((j, control) for j in range(k) if j != control)
+    else:
+        pairs = tuple((i, j) for i in range(k) for j in range(i + 1, k))
+    average = ranks.mean(axis=0)
+    se = float(np.sqrt(k * (k + 1) / (6.0 * n)))
+    first, second = np.array(pairs).T
+    z = (average[first] - average[second]) / se
+    p = 2 * _st.norm.sf(np.abs(z))
+    if method == "nemenyi":
+        adjusted = _st.studentized_range.sf(np.sqrt(2) * np.abs(z), k, np.inf)
+    else:
+        adjusted = _adjust(p, method)
+    return FriedmanPosthoc(method, control, pairs, average, z, p, adjusted, adjusted < a, a, se, k, n, names)
 
 
 # --------------------------------------------------------------------------- ANOVA / Kruskal-Wallis
