@@ -289,7 +289,7 @@ def friedman_posthoc(scores, control=None, method="holm", alpha=0.05, higher_is_
 
     >>> from evalteach.example_scores import DEMSAR_AUC
     >>> r = friedman_posthoc(DEMSAR_AUC, control=0, method="holm")
-    >>> [round(p, 3) for p in r.p_value], r.significant.tolist()
+    >>> r.p_value.round(3).tolist(), r.significant.tolist()
     ([0.019, 0.608, 0.016], [True, False, True])
     """
     ranks = _friedman_ranks(scores, higher_is_better)
