@@ -275,3 +275,34 @@ def test_posthoc_nemenyi_agrees_with_the_critical_difference():
     r = friedman_posthoc(np.random.default_rng(1).normal(size=(14, 4)), method="nemenyi")
     z_cd = nemenyi_cd(4, 14).cd / r.se
     assert st.studentized_range.sf(np.sqrt(2) * z_cd, 4, np.inf) == pytest.approx(0.05)
+
+
+# ----------------------------------------------------------------- Cochran's Q
+
+
+def test_cochran_q_against_statsmodels_and_by_hand():
+    from statsmodels.stats.contingency_tables import cochrans_q
+
+    from evalteach.stats import cochran_q_test, mcnemar_test
+
+    # by hand: C = (8, 5, 4), T = 17, sum R^2 = 41: Q = 2 (3 * 105 - 289) / (51 - 41) = 5.2
+    y = [1, 0, 1, 1, 0, 1, 0, 0]
+    r = cochran_q_test(y, [1, 0, 1, 1, 0, 1, 0, 0], [1, 1, 0, 1, 0, 1, 1, 0], [0, 1, 0, 1, 1, 1, 0, 0])
+    assert (r.column_totals.tolist(), r.total, r.row_sum_squares) == ([8, 5, 4], 17, 41)
+    assert r.statistic == pytest.approx(5.2) and r.p_value == pytest.approx(np.exp(-2.6))  # chi2(2) sf
+    assert "5.2" in r._repr_markdown_()
+    rng = np.random.default_rng(41)
+    for _ in range(25):
+        n, k = int(rng.integers(10, 80)), int(rng.integers(2, 6))
+        y = rng.choice(["a", "b", "c"], n)
+        predictions = [np.where(rng.random(n) < rng.uniform(0.5, 0.9), y, "a") for _ in range(k)]
+        x = np.column_stack([p == y for p in predictions]).astype(int)
+        if np.all(x.sum(axis=1) % k == 0):
+            continue
+        r = cochran_q_test(y, *predictions)
+        ref = cochrans_q(x)
+        assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        assert r.df == k - 1
+        if k == 2:  # McNemar's chi-square without continuity correction
+            b, c = int(np.sum(x[:, 0] > x[:, 1])), int(np.sum(x[:, 0] < x[:, 1]))
+            assert r.statistic == pytest.approx(mcnemar_test(b, c, correction=False).statistic)

@@ -18,7 +18,7 @@ from .intervals import _p_text, _plain
 __all__ = [
     "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "friedman_posthoc", "FriedmanPosthoc", "anova_test", "AnovaResult",
     "kruskal_wallis_test", "KruskalWallisResult", "wilcoxon_test", "WilcoxonResult",
-    "hotelling_t2_test", "HotellingResult",
+    "hotelling_t2_test", "HotellingResult", "cochran_q_test", "CochranQResult",
 ]
 
 ALTERNATIVES = ("two-sided", "greater", "less")
@@ -562,3 +562,99 @@ def hotelling_t2_test(differences):
     t2 = float(n * mean @ np.linalg.solve(cov, mean))
     f = (n - p) / (p * (n - 1)) * t2
     return HotellingResult(t2, float(f), float(_st.f.sf(f, p, n - p)), (p, n - p), mean, n, p)
+
+
+# --------------------------------------------------------------------------- Cochran's Q
+
+
+@result
+class CochranQResult(Result):
+    """Cochran's Q test that k classifiers have the same accuracy on one test set."""
+
+    statistic: float
+    p_value: float
+    df: int
+    accuracies: np.ndarray
+    column_totals: np.ndarray
+    row_sum_squares: float
+    total: int
+    k: int
+    n: int
+
+    def _explain(self):
+        k, C, T = self.k, self.column_totals, self.total
+        formulas = [r"Q = \frac{(k-1)\left[k \sum_j C_j^2 - T^2\right]}{k\,T - \sum_i R_i^2}\ \sim\ \chi^2_{k-1},"
+                    r"\quad C_j = \text{correct of classifier } j,\ R_i = \text{classifiers right on example } i"]
+        squares = " + ".join(f"{int(c)}^2" for c in C)
+        steps = [rf"Q = \frac{{{k - 1}\left[{k}({squares}) - {T}^2\right]}}{{{k} \cdot {T} - "
+                 rf"{fmt(self.row_sum_squares)}}} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"
+                 rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
+        accuracies = ", ".join(_plain(a) for a in self.accuracies)
+        verdict = _verdict(self.p_value, "the classifiers do not all have the same accuracy") + (
+            f" (Accuracies {accuracies} on the same {self.n} examples.)")
+        return Explanation("Cochran's Q test", formulas, steps, verdict)
+
+
+def cochran_q_test(y_true, *predictions):
+    """Cochran's Q test of k >= 2 classifiers' accuracies on one shared test set (Cochran 1950).
+
+    The extension of McNemar's test to k classifiers: with ``X[i, j] = 1`` when classifier
+    j is right on example i, ``C_j`` the column totals, ``R_i`` the row totals and ``T``
+    their sum, ``Q = (k-1)[k sum C_j^2 - T^2] / (k T - sum R_i^2)`` is approximately
+    chi-square with k-1 degrees of freedom under the null hypothesis that all
+    classifiers have the same accuracy. For k = 2 it is McNemar's chi-square without
+    continuity correction. Like McNemar it sees one test set, not the variation due
+    to the training set. Equals ``statsmodels.stats.contingency_tables.cochrans_q``.
+
+    Parameters
+    ----------
+    y_true : array_like
+        True class labels (any labels, compared with ``==``).
+    *predictions : array_like
+        Each classifier's predicted labels, same length as ``y_true``.
+
+    Returns
+    -------
+    CochranQResult
+        ``statistic, p_value, df, accuracies, column_totals, row_sum_squares, total, k, n``.
+
+    Examples
+    --------
+    >>> y = [1, 0, 1, 1, 0, 1, 0, 0]
+    >>> r = cochran_q_test(y, [1, 0, 1, 1, 0, 1, 0, 0], [1, 1, 0, 1, 0, 1, 1, 0], [0, 1, 0, 1, 1, 1, 0, 0])
+    >>> r.column_totals.tolist(), round(r.statistic, 3)
+    ([8, 5, 4], 5.2)
+    """
+    if len(predictions) < 2:
+        raise ValueError(f"predictions must be at least 2 arrays (one per classifier), got {len(predictions)}")
+    y = _labels("y_true", y_true)
+    columns = []
+    for i, p in enumerate(predictions):
+        p = _labels(f"predictions[{i}]", p)
+        if p.size != y.size:
+            raise ValueError(f"arrays must have the same length: y_true has {y.size}, predictions[{i}] has {p.size}")
+        columns.append(p == y)
+    x = np.column_stack(columns).astype(int)
+    n, k = x.shape
+    C, R = x.sum(axis=0), x.sum(axis=1)
+    T = int(C.sum())
+    denominator = k * T - float(np.sum(R ** 2))
+    if denominator == 0:
+        raise ValueError("predictions must disagree on at least one example (every classifier is right, or every "
+                         "one wrong, on every example), so Q is undefined")
+    q = (k - 1) * (k * float(np.sum(C ** 2)) - T ** 2) / denominator
+    return CochranQResult(float(q), float(_st.chi2.sf(q, k - 1)), k - 1, C / n, C, float(np.sum(R ** 2)), T, k, n)
+
+
+def _labels(name, value):
+    """A non-empty 1-d array of class labels (numbers, strings or booleans)."""
+    if isinstance(value, (str, bytes)) or value is None:
+        raise TypeError(f"{name} must be array-like of class labels, got {value!r}")
+    arr = np.asarray(value)
+    if arr.ndim != 1 or arr.size < 1:
+        raise ValueError(f"{name} must be a non-empty 1-dimensional array of labels, got shape {arr.shape}")
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must not hold NaN or inf, got {arr.tolist()[:10]}")
+    if arr.dtype.kind == "O":
+        raise TypeError(f"{name} must hold labels of one simple type (numbers or strings), got {arr.tolist()[:10]}")
+    return arr
