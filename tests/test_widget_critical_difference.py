@@ -78,3 +78,36 @@ def test_bad_tables_are_refused():
         CriticalDifferenceExplorer(scores=TABLE, algorithms=["a", "b"])
     with pytest.raises(TypeError, match="datasets"):
         CriticalDifferenceExplorer(scores=TABLE, datasets="abc")
+
+
+def _texts_outside_the_figure(e):
+    """Visible titles and texts (not tick labels) whose extent crosses the figure edge."""
+    import matplotlib.text as mtext
+
+    e.image  # render
+    fig = e.figure
+    renderer = fig.canvas.get_renderer()
+    ticks = {t for ax in fig.axes for t in ax.get_xticklabels() + ax.get_yticklabels()}
+    out = []
+    for t in fig.findobj(mtext.Text):
+        if t in ticks or not t.get_visible() or not t.get_text().strip():
+            continue
+        box = t.get_window_extent(renderer)
+        if box.x0 < -0.5 or box.y0 < -0.5 or box.x1 > fig.bbox.width + 0.5 or box.y1 > fig.bbox.height + 0.5:
+            out.append(t.get_text())
+    return out
+
+
+@pytest.mark.parametrize("a, b", [("C4.5", "C4.5+m+cf"), ("C4.5+m+cf", "C4.5+cf")])
+def test_presenter_mode_keeps_titles_inside_the_figure(a, b):
+    import evalteach as et
+
+    e = CriticalDifferenceExplorer(a=a, b=b)
+    assert _texts_outside_the_figure(e) == []
+    try:
+        et.presenter()  # restyles the explorer already on screen
+        assert tuple(e.figure.get_size_inches()) == (13.0, 6.0)
+        assert _texts_outside_the_figure(e) == []
+        assert _texts_outside_the_figure(CriticalDifferenceExplorer(a=a, b=b, alpha=0.01)) == []
+    finally:
+        et.presenter(False)
