@@ -46,6 +46,8 @@ def test_demsar_worked_example_is_reproduced():
     assert e.result.cd.cd == pytest.approx(1.25, abs=5e-3)
     summary = e._summary(e.result)
     assert "C4.5+cf 2.893" in summary and "chi-square 9.279" in summary and "F 3.686" in summary
+    # mushroom is a full tie: the summary gives the tie-corrected value too
+    assert f"chi-square is {st.friedmanchisquare(*DEMSAR_AUC.T).statistic:.3f}" in summary
 
 
 def test_lower_is_better_reverses_the_ranks():
