@@ -82,7 +82,7 @@ def test_bad_tables_are_refused():
         CriticalDifferenceExplorer(scores=TABLE, datasets="abc")
 
 
-def _texts_outside_the_figure(e):
+def texts_outside_the_figure(e):
     """Visible titles and texts (not tick labels) whose extent crosses the figure edge."""
     import matplotlib.text as mtext
 
@@ -105,11 +105,11 @@ def test_presenter_mode_keeps_titles_inside_the_figure(a, b):
     import evalteach as et
 
     e = CriticalDifferenceExplorer(a=a, b=b)
-    assert _texts_outside_the_figure(e) == []
+    assert texts_outside_the_figure(e) == []
     try:
         et.presenter()  # restyles the explorer already on screen
         assert tuple(e.figure.get_size_inches()) == (13.0, 6.0)
-        assert _texts_outside_the_figure(e) == []
-        assert _texts_outside_the_figure(CriticalDifferenceExplorer(a=a, b=b, alpha=0.01)) == []
+        assert texts_outside_the_figure(e) == []
+        assert texts_outside_the_figure(CriticalDifferenceExplorer(a=a, b=b, alpha=0.01)) == []
     finally:
         et.presenter(False)
