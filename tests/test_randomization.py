@@ -81,6 +81,30 @@ def test_null_grows_in_batches_like_the_test():
                                                     for s2 in (-1, 1) for s3 in (1, -1)])
 
 
+@pytest.mark.parametrize("paired, n_resamples", [(True, 4096), (True, 300), (False, 10000), (False, 300)])
+def test_interval_inverts_the_test(paired, n_resamples):
+    """Every shift inside [low, high] is not rejected and every shift just outside is:
+    the interval and the test always agree (0 lies outside exactly when p < alpha)."""
+    a, b = RNG.normal(0.8, 0.03, 12), RNG.normal(0.78, 0.03, 12 if paired else 7)
+    kwargs = {"paired": paired, "n_resamples": n_resamples, "seed": 4, "confidence": 0.9}
+    r = et.permutation_test(a, b, **kwargs)
+    assert r.low < r.statistic < r.high
+    for delta, inside in ((r.low, True), (r.high, True), (r.low - 1e-9, False), (r.high + 1e-9, False),
+                          ((r.low + r.high) / 2, True)):
+        p = et.permutation_test(a - delta, b, **kwargs).p_value
+        assert (p > 0.1) == inside, (delta, p)
+    one = et.permutation_test(a, b, **{**kwargs, "confidence": 0.95}, alternative="greater")
+    assert one.high == np.inf and one.low == pytest.approx(r.low)  # 95% one-sided = 90% two-sided end
+    shifted = {**kwargs, "alternative": "greater"}
+    assert et.permutation_test(a - (one.low + 1e-9), b, **shifted).p_value > 0.05   # just inside
+    assert et.permutation_test(a - (one.low - 1e-9), b, **shifted).p_value <= 0.05  # just outside
+
+
+def test_too_few_arrangements_give_an_unbounded_interval():
+    r = et.permutation_test([0.02, 0.03, 0.01])  # 8 sign patterns: p is never below 0.25
+    assert r.p_value == 0.25 and (r.low, r.high) == (-np.inf, np.inf)
+
+
 def test_permutation_test_holds_its_level_under_the_null():
     """400 experiments with no true difference: an exact paired test (n = 10, 1024 sign
     patterns) and a Monte Carlo unpaired test (B = 199) reject at most about 5% of the time."""

@@ -103,7 +103,8 @@ class BayesianCorrelatedTTest(Result):
         formulas = [
             r"\delta_i = a_i - b_i,\quad \bar\delta = \frac1n\sum_i \delta_i,\quad "
             r"s^2 = \frac{1}{n-1}\sum_i(\delta_i - \bar\delta)^2,\quad \rho = \frac{n_{test}}{n_{test} + n_{train}}",
-            r"\mu \mid \delta \ \sim\ t_{n-1}\!\left(\bar\delta,\ \sqrt{\left(\frac1n + \frac{\rho}{1-\rho}\right)s^2}\right)",
+            r"\mu \mid \delta \ \sim\ t_{n-1}\!\left(\bar\delta,\ "
+            r"\sqrt{\left(\frac1n + \frac{\rho}{1-\rho}\right)s^2}\right)",
         ]
         steps = [
             rf"n = {self.n},\quad \bar\delta = {fmt(self.mean_difference)},\quad s = {fmt(self.sd)},\quad "
@@ -146,6 +147,11 @@ def bayesian_correlated_t_test(a, b=None, *, test_train_ratio, rope=0.0, credibi
 
     Notes
     -----
+    The model assumes normally distributed fold differences with a common correlation
+    ``rho`` between folds; ``rho = n_test / n`` is Nadeau & Bengio's heuristic, not an
+    estimate (the correlation cannot be estimated from the folds themselves). The prior
+    is flat (improper), so the posterior has the frequentist corrected t-test's numbers:
+    a teaching point, since here they are read as probabilities of the hypotheses.
     Same arithmetic as ``baycomp.two_on_single(b, a, rope)`` (whose ``runs=1`` fixes
     ``rho = 1 / n_folds``). With zero spread the posterior is a point mass at the mean
     difference.
@@ -264,6 +270,12 @@ def bayesian_signed_rank_test(a, b=None, *, rope=0.0, n_samples=50000, seed=0, p
         or above the rope is the most probable), ``rope, n, n_samples, seed``,
         ``prior_strength``, ``mean_theta`` (posterior means of the three
         probabilities) and ``samples`` of shape ``(n_samples, 3)``.
+
+    Notes
+    -----
+    Each data set contributes one difference, and the data sets are assumed
+    independent; unlike the correlated t-test the model assumes no distribution shape
+    (it is nonparametric, like Wilcoxon's signed-rank test).
 
     References
     ----------

@@ -25,7 +25,7 @@ from scipy import special as _sp
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
 from .intervals import _p_text, _plain
-from .tests import ALTERNATIVES, _check_bool, _differences, _tex_pct
+from .tests import ALTERNATIVES, _check_bool, _differences, _interval_text, _tex_pct
 
 __all__ = [
     "permutation_test", "PermutationTest", "PermutationNull",
@@ -102,39 +102,47 @@ class PermutationNull:
         self.drawn = 0
 
     def _statistics(self, chosen):
-        """Statistics of rearrangements: sign rows (paired) or index rows of group a (unpaired)."""
+        """Statistics of rearrangements (sign rows if paired, index rows of group a if not),
+        and their slopes: how each statistic moves per unit shift of the data by the
+        hypothesised difference (1 for the observed arrangement, less for the others)."""
         x = self._values
         if self.paired:
-            return (chosen * x).mean(axis=1)
+            return (chosen * x).mean(axis=1), chosen.mean(axis=1)
         total, n_a, n_b = x.sum(), self._n_a, x.size - self._n_a
         sum_a = x[chosen].sum(axis=1)
-        return sum_a / n_a - (total - sum_a) / n_b
+        stayed = (chosen < n_a).sum(axis=1)  # members of the original group a that stayed in it
+        return sum_a / n_a - (total - sum_a) / n_b, stayed / n_a - (n_a - stayed) / n_b
+
+    def _draw(self, size):
+        """Statistics and slopes of ``size`` more random rearrangements."""
+        out, slope = np.empty(size), np.empty(size)
+        n = self._values.size
+        for start in range(0, size, _BATCH):
+            u = self._rng.random((min(_BATCH, size - start), n))
+            chosen = np.where(u < 0.5, -1.0, 1.0) if self.paired else np.argsort(u, axis=1)[:, :self._n_a]
+            out[start:start + len(u)], slope[start:start + len(u)] = self._statistics(chosen)
+        self.drawn += size
+        return out, slope
 
     def draw(self, size):
         """The statistics of ``size`` more random rearrangements (a seeded, continuing stream).
 
         Drawing 10 and then 20 gives the same 30 values as drawing 30 at once.
         """
-        size = v.integer("size", size, low=0)
-        out = np.empty(size)
-        n = self._values.size
-        for start in range(0, size, _BATCH):
-            u = self._rng.random((min(_BATCH, size - start), n))
-            chosen = np.where(u < 0.5, -1.0, 1.0) if self.paired else np.argsort(u, axis=1)[:, :self._n_a]
-            out[start:start + len(u)] = self._statistics(chosen)
-        self.drawn += size
-        return out
+        return self._draw(v.integer("size", size, low=0))[0]
 
-    def enumerate(self):
-        """The statistics of every rearrangement (exact null distribution; small data only)."""
+    def _enumerate(self):
         n = self._values.size
         if self.arrangements > 10 ** 6:
             raise ValueError(f"too many rearrangements to enumerate: {self.arrangements} (at most 10**6)")
         if self.paired:
             bits = (np.arange(self.arrangements)[:, None] >> np.arange(n)) & 1
             return self._statistics(1.0 - 2.0 * bits)
-        splits = np.array(list(itertools.combinations(range(n), self._n_a)))
-        return self._statistics(splits)
+        return self._statistics(np.array(list(itertools.combinations(range(n), self._n_a))))
+
+    def enumerate(self):
+        """The statistics of every rearrangement (exact null distribution; small data only)."""
+        return self._enumerate()[0]
 
 
 @result
@@ -149,6 +157,8 @@ class PermutationTest(Result):
     paired: bool
     confidence: float
     n: int
+    low: float
+    high: float
     seed: int = field(repr=False)
     null_distribution: np.ndarray = field(repr=False)
 
@@ -167,19 +177,23 @@ class PermutationTest(Result):
                         if self.alternative != "two-sided" else rf"p = {tail}\ \text{{with}}\ "
                         r"P = \frac{\# + 1}{B + 1}"]
             where = rf"B = {self.n_resamples}\ \text{{random rearrangements (seed {self.seed})}}"
-        steps = [rf"T = {fmt(self.statistic)},\quad {where},\quad p = {fmt(self.p_value)}"]
+        steps = [rf"T = {fmt(self.statistic)},\quad {where},\quad p = {fmt(self.p_value)}",
+                 rf"{_tex_pct(self.confidence)}\ \text{{interval for the difference (inverted test)}}:\ "
+                 rf"[{fmt(self.low)},\ {fmt(self.high)}]"]
         significant = self.p_value < 1 - self.confidence
         claim = {"two-sided": "different from 0", "greater": "greater than 0", "less": "less than 0"}[self.alternative]
         side = "two-sided" if self.alternative == "two-sided" else "one-sided, direction fixed in advance"
         what = "mean difference a - b" if self.paired else "difference of means a - b"
+        interval = _interval_text(self.low, self.high, self.confidence, "it")
         if significant:
             verdict = (f"The {what} = {_plain(self.statistic)} is significantly {claim} at the "
-                       f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}): so large a value "
-                       "is rare among the rearrangements the null hypothesis allows.")
+                       f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}): so extreme a value is "
+                       f"rare among the rearrangements the null hypothesis allows; {interval} gives its size.")
         else:
             verdict = (f"The {what} = {_plain(self.statistic)} is not significantly {claim} at the "
                        f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}): the data do not rule "
-                       "out no difference, which is not the same as showing there is none.")
+                       f"out a zero difference, which is not the same as showing there is none; {interval} "
+                       "shows the values they allow.")
         title = "Permutation test (" + ("exact" if self.exact else "Monte Carlo") + ", " + (
             "paired: sign flips" if self.paired else "unpaired: label shuffles") + ")"
         return Explanation(title, formulas, steps, verdict)
@@ -212,8 +226,11 @@ def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="
     PermutationTest
         ``statistic`` (the observed mean difference), ``p_value``, ``alternative``,
         ``exact``, ``n_resamples`` (rearrangements used), ``paired``, ``confidence``,
-        ``n`` (pairs, or both sample sizes added), ``seed`` and ``null_distribution``
-        (the rearranged statistics). To grow the null distribution step by step, use
+        ``n`` (pairs, or both sample sizes added), ``low``, ``high`` (the interval for
+        the true difference that inverts this test: every shift of the data by a
+        difference inside it is not rejected at ``confidence``, so 0 lies outside exactly
+        when the test is significant; one-sided for a one-sided alternative), ``seed``
+        and ``null_distribution`` (the rearranged statistics). To grow the null distribution step by step, use
         :class:`PermutationNull` with the same arguments: its ``draw(n_resamples)`` gives
         exactly this test's ``null_distribution`` in the Monte Carlo case.
 
@@ -239,7 +256,7 @@ def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="
     conf = v.confidence("confidence", confidence)
     null = PermutationNull(a, b, paired=paired, seed=seed)
     exact = null.arrangements <= n_resamples
-    t = null.enumerate() if exact else null.draw(n_resamples)
+    t, slope = null._enumerate() if exact else null._draw(n_resamples)
     # scipy's tolerance: a rearranged statistic equal to the observed one up to rounding counts
     gamma = abs(null.observed) * 100 * np.finfo(float).eps
     extra = 0 if exact else 1
@@ -247,8 +264,34 @@ def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="
     p_less = (np.sum(t <= null.observed + gamma) + extra) / (t.size + extra)
     p = {"greater": p_greater, "less": p_less,
          "two-sided": min(1.0, 2 * min(p_greater, p_less))}[alternative]
+    low, high = _inverted_bounds(t - null.observed, 1 - slope, extra, conf, alternative)
     return PermutationTest(null.observed, float(p), alternative, bool(exact), int(t.size), null.paired, conf,
-                           int(null._values.size), null.seed, t)
+                           int(null._values.size), low, high, null.seed, t)
+
+
+def _inverted_bounds(gap, rate, extra, confidence, alternative):
+    """The interval for the true difference: every shift delta the test does not reject.
+
+    Testing "difference = delta" shifts the data by delta; arrangement s then counts as
+    at least as extreme as the observed one when ``gap_s + delta * rate_s >= 0``, i.e.
+    for delta at or above its threshold ``-gap_s / rate_s`` (``rate_s = 0`` only for the
+    observed arrangement, which always counts). So each one-sided p-value is a step
+    function of delta and the bounds are order statistics of the thresholds (for sign
+    flips: means of the flipped subsets; Hartigan 1969).
+    """
+    moving = rate > 1e-12
+    thresholds = np.sort(-gap[moving] / rate[moving])
+    always = int(np.sum(~moving)) + extra
+    alpha = (1 - confidence) / (2 if alternative == "two-sided" else 1)
+    # a bound is the k-th threshold from its end whose count makes p exceed alpha
+    k = math.floor(alpha * (gap.size + extra) - always) + 1
+    if k < 1:  # too few arrangements: no difference can be rejected at this level
+        low, high = -np.inf, np.inf
+    elif k > thresholds.size:
+        low, high = np.inf, -np.inf
+    else:
+        low, high = float(thresholds[k - 1]), float(thresholds[-k])
+    return (low if alternative != "less" else -np.inf), (high if alternative != "greater" else np.inf)
 
 
 # --- bootstrap interval of a test-set metric -------------------------------------------
