@@ -4,7 +4,8 @@ A small notebook is put on the test server (through its contents API, into the s
 temporary copy of the lessons), run, and then used as a student would: the explorer is
 not visible before the lock-in; typing a guess and clicking "Lock in" freezes the guess
 and shows the explorer with its picture. A second prediction is locked in with the
-keyboard only (Tab past the options to the button, then Enter).
+keyboard only (Tab past the options to the button, then Enter), a third by typing a number
+and pressing Enter in the box.
 """
 from __future__ import annotations
 
@@ -28,12 +29,36 @@ CELLS = [
     "           explanation='sqrt(0.3 * 0.7 / 40)')",
     "et.Predict('Which level is one-sided for z = 1.64?', options=['90%', '95%'], answer='95%',\n"
     "           reveals=et.NumericQuestion('And for z = 1.96?', 0.975))",
+    "et.Predict('Errors out of 40 at a true error of 0.3?', answer=12, reveals=et.progress())",
+    "import ipywidgets as W\n"
+    "[et.Predict(f'Spare {i}?', options=['a', 'b'], reveals=W.Label(f'spare {i} revealed'))\n"
+    " for i in range(2)][-1]",
 ]
 #: True when the explorer inside the first prediction shows a decoded picture.
 PICTURE_SHOWN = """el => {
   const img = el.querySelector('img');
   return el.offsetParent !== null && img && img.complete && img.naturalWidth > 0;
 }"""
+
+
+def lock_in_every_prediction(panel, timeout=30_000):
+    """Lock in every prediction in ``panel`` that is still open, so what it hides shows.
+
+    For other browser tests (e.g. the lesson walk-through in ``test_browser.py``), which
+    would otherwise try to move the controls of explorers that are still hidden. Types
+    0.5 or picks the first option; returns how many predictions it locked in.
+    """
+    still_open = [p for p in panel.locator("div.evalteach-predict").all()
+                  if p.locator("button:not([disabled])", has_text="Lock in").count()]
+    for prediction in still_open:
+        box = prediction.locator("input[type='text']")
+        if box.count():
+            box.fill("0.5")
+        else:
+            prediction.locator("input[type='radio']").first.check()
+        prediction.locator("button", has_text="Lock in").click()
+        prediction.get_by_text("You predicted").wait_for(timeout=timeout)
+    return len(still_open)
 
 
 def put_notebook(url):
@@ -57,7 +82,7 @@ def test_lock_in_reveals_the_explorer(page_factory, lab_server):  # noqa: F811
         run_all_in_lab(page)
         wait_until_run(page, panel)
         check_outputs(panel, NAME)
-        first, second = panel.locator(".evalteach-predict").all()
+        first, second, third, spare = panel.locator("div.evalteach-predict").all()
 
         # before lock-in: the prompt is there, the explorer is not to be seen
         first.locator("button", has_text="Lock in").wait_for(timeout=30_000)
@@ -87,6 +112,16 @@ def test_lock_in_reveals_the_explorer(page_factory, lab_server):  # noqa: F811
         page.keyboard.press("Enter")
         second.get_by_text("You predicted 90%.").wait_for(timeout=30_000)
         question.wait_for(state="visible", timeout=30_000)
+
+        # type and press Enter: locked in, and the progress it revealed counts both predictions
+        third.locator("input[type='text']").fill("10")
+        third.locator("input[type='text']").press("Enter")
+        third.get_by_text("You predicted 10.").wait_for(timeout=30_000)
+        third.get_by_text("Predictions: 3 of 5 locked in").wait_for(timeout=30_000)
+
+        # what other browser tests use to get past every prediction of a lesson
+        assert lock_in_every_prediction(panel) == 1
+        spare.get_by_text("spare 1 revealed").wait_for(state="visible", timeout=30_000)
 
         ARTIFACTS.mkdir(exist_ok=True)
         explorer.scroll_into_view_if_needed()

@@ -1,6 +1,7 @@
 """Predict, commit, reveal: lock-in, what is hidden and shown, validation, progress, static pages."""
 from __future__ import annotations
 
+import html
 import subprocess
 import sys
 
@@ -88,6 +89,13 @@ def test_the_button_locks_in_what_is_typed():
     p._lock_button.click()
     assert p.guess == pytest.approx(0.25) and not hidden(p)
     assert "off by 0.05." in p.feedback and p.correct is None  # no tolerance, no verdict
+
+
+def test_enter_in_the_box_locks_in():
+    p = et.Predict("x?")
+    p._input.value = "0.4"
+    p._input._handle_custom_msg({"event": "submit"}, [])  # what the front end sends on Enter
+    assert p.guess == pytest.approx(0.4)
 
 
 def test_the_button_never_raises_into_the_kernel(monkeypatch):
@@ -294,6 +302,13 @@ def test_display_bundle(explorer):
     picture = page.index(f'src="data:image/png;base64,{explorer._repr_mimebundle_()["image/png"]}"')
     assert reveal < picture < page.index("Answer: <b>y</b>. because")
     assert bundle["image/png"] == explorer._repr_mimebundle_()["image/png"]
+
+
+def test_static_page_of_plain_widgets_and_results():
+    result = et.proportion_interval(12, 40)
+    page = et.Predict("?", reveals=[W.HTML("<i>told you</i>"), W.IntSlider(), result])._html()
+    assert "<i>told you</i>" in page and "(an interactive IntSlider)" in page
+    assert f"<pre>{html.escape(repr(result))}</pre>" in page
 
 
 NOTEBOOK_CELLS = [

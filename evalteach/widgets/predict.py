@@ -44,10 +44,9 @@ def _picture(obj):
 
 def _static_html(obj):
     """How ``obj`` looks where widgets cannot run: its HTML fallback or its picture."""
-    if isinstance(obj, W.Widget):
-        data = {}
-    else:
-        data = format_display_data(obj)[0]
+    if isinstance(obj, (W.HTML, W.HTMLMath)):
+        return obj.value
+    data = {} if isinstance(obj, W.Widget) else format_display_data(obj)[0]
     if "text/html" in data:
         return data["text/html"]
     parts = []
@@ -157,6 +156,7 @@ class Predict:
         if self.options is None:
             self._input = W.Text(placeholder="type a number", description="Your prediction:",
                                  continuous_update=True, style={"description_width": "initial"})
+            self._input.on_msg(self._on_message)
         else:
             self._input = W.RadioButtons(options=[(t, i) for i, t in enumerate(self.options)],
                                          value=None, layout=W.Layout(width="auto"))
@@ -241,6 +241,11 @@ class Predict:
             self.lock(self._input.value)
         except Exception as exc:  # noqa: BLE001 - a widget never raises into the kernel
             self._say(_BAD, f"Could not lock in: {type(exc).__name__}: {exc}")
+
+    def _on_message(self, _widget, content, _buffers):
+        # Enter in the number box locks in, as it checks a question (the value is synced per key)
+        if content.get("event") == "submit":
+            self._on_lock()
 
     def _compare(self):
         if self.answer is None:

@@ -9,7 +9,6 @@ summary follows what is on screen.
 from __future__ import annotations
 
 import html
-import weakref
 
 import ipywidgets as W
 
@@ -18,7 +17,7 @@ from .. import plotting
 __all__ = ["progress", "Progress"]
 
 _items = {}  # (kind, prompt) -> question or prediction, in the order they were first made
-_displays = weakref.WeakSet()  # Progress objects to refresh when something changes
+_displays = []  # Progress objects to refresh (kept alive: a displayed one may have no other owner)
 
 
 def register(item):
@@ -77,7 +76,7 @@ class Progress:
         self.widget = W.HTML()
         self.widget.add_class("evalteach-progress")
         self.refresh()
-        _displays.add(self)
+        _displays.append(self)
 
     def refresh(self):
         """Recount from the current questions and predictions."""
