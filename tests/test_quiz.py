@@ -199,3 +199,102 @@ def test_numeric_accepts_numpy_answers_and_inputs():
 def test_relative_tolerance_on_a_zero_answer_needs_exact_zero():
     q = et.NumericQuestion("Training error of 1-NN?", 0.0, tolerance=0.05, relative=True)
     assert q.check("0") and not q.check(0.001)
+
+
+# --- feedback that names the mistake ---------------------------------------------------------
+
+A = [0.10, 0.12, 0.09, 0.11, 0.13]  # fold errors of two learners (k = 5 folds)
+B = [0.08, 0.10, 0.10, 0.07, 0.09]
+
+
+def fold_question():
+    paired = et.paired_t_test(A, B)
+    return et.NumericQuestion(
+        "Critical t for the 95% interval of the mean difference over k = 5 folds?",
+        et.t_critical(0.95, df=paired.df), tolerance=0.01, hint="df is not k",
+        mistakes={et.t_critical(0.95, df=paired.k): "You used n = 5 degrees of freedom; "
+                                                    "the paired t-test has k - 1 = 4.",
+                  et.z_critical(0.95): "That is z, for large samples; five folds need t."})
+
+
+def test_numeric_mistakes_name_what_went_wrong():
+    q = fold_question()
+    assert not q.check(2.571) and "k - 1 = 4" in q.feedback and "Hint" not in q.feedback
+    assert not q.check("1.96") and "five folds need t" in q.feedback
+    assert not q.check(2.3) and "Hint: df is not k" in q.feedback  # no known mistake: the hint
+    assert q.check(2.776) and "Correct" in q.feedback
+    assert q.attempts == 4
+
+
+def test_numeric_mistakes_use_the_question_tolerance():
+    q = fold_question()
+    two_sided = et.z_critical(0.95)
+    assert not q.check(two_sided + 0.0099) and "need t" in q.feedback
+    assert not q.check(two_sided + 0.0101) and "Hint" in q.feedback
+
+
+def test_numeric_mistakes_relative_tolerance_and_nearest_match():
+    sd = et.paired_t_test(A, B).sd
+    se = et.paired_t_test(A, B).se
+    q = et.NumericQuestion("Standard error of the mean difference?", se, tolerance=0.05,
+                           relative=True, mistakes={sd: "That is the standard deviation; "
+                                                        "divide by sqrt(k)."})
+    assert se == pytest.approx(sd / 5 ** 0.5)
+    assert not q.check(sd * 1.04) and "divide by sqrt(k)" in q.feedback
+    assert not q.check(sd * 1.06) and "Try again" in q.feedback
+    near = et.NumericQuestion("x?", 1.0, tolerance=0.1, mistakes={0.5: "half", 0.6: "sixty"})
+    near.check(0.56)
+    assert "sixty" in near.feedback and "half" not in near.feedback
+
+
+def test_a_known_mistake_beats_the_percent_nudge():
+    q = et.NumericQuestion("Error rate?", 0.3, mistakes={30: "a count, not a rate"})
+    assert not q.check("30") and "a count, not a rate" in q.feedback
+
+
+@pytest.mark.parametrize(
+    "mistakes, error, words",
+    [
+        ([1.96], TypeError, "mistakes"),
+        ({"1.96": "text"}, TypeError, "mistakes"),
+        ({1.96: ""}, ValueError, "mistakes"),
+        ({1.96: 3}, TypeError, "mistakes"),
+        ({1.645: "the answer itself"}, ValueError, "mistakes"),
+    ],
+)
+def test_numeric_mistakes_are_validated(mistakes, error, words):
+    with pytest.raises(error, match=words):
+        et.NumericQuestion("z?", 1.6449, mistakes=mistakes)
+
+
+def test_choice_feedback_per_option():
+    levels = ["90%", "95%", "99%"]
+    right = f"{et.one_sided_confidence(0.90):.0%}"
+    q = et.MultipleChoice("z = 1.64 reaches 90% two-sided. One-sided level?", levels, right,
+                          hint="halve the tails",
+                          feedback={"90%": "That is the two-sided level; the direction was "
+                                           "fixed in advance, so one tail counts.",
+                                    2: "Too far: 99% one-sided needs z = 2.33."})
+    assert not q.check("90%") and "two-sided level" in q.feedback and "Hint" not in q.feedback
+    assert not q.check(2) and "z = 2.33" in q.feedback
+    assert q.check("95%")
+
+
+def test_choice_without_feedback_for_an_option_falls_back_to_the_hint():
+    q = et.MultipleChoice("?", OPTIONS, 2, hint="think", feedback={"50%": "too low"})
+    assert not q.check("95%") and "Hint: think" in q.feedback
+
+
+@pytest.mark.parametrize(
+    "feedback, error, words",
+    [
+        (["a"], TypeError, "feedback"),
+        ({"99%": "x"}, ValueError, "feedback"),
+        ({7: "x"}, ValueError, "feedback"),
+        ({"90%": "right one"}, ValueError, "feedback"),
+        ({"50%": ""}, ValueError, "feedback"),
+    ],
+)
+def test_choice_feedback_is_validated(feedback, error, words):
+    with pytest.raises(error, match=words):
+        et.MultipleChoice("?", OPTIONS, "90%", feedback=feedback)

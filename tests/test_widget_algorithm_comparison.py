@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from evalteach.simulate import ALGORITHM_TESTS, simulate_algorithm_tests
-from evalteach.widgets.algorithm_comparison import _NAMES, AlgorithmComparisonExplorer
+from evalteach.simulate import ALGORITHM_TESTS, AlgorithmTestExperiments, simulate_algorithm_tests
+from evalteach.widgets.algorithm_comparison import _NAMES, MAX_N, AlgorithmComparisonExplorer
 from explorer_contract import check_contract
 
 
@@ -18,8 +18,9 @@ def test_contract_with_custom_values():
 
 def test_rates_shown_are_the_share_of_small_p_values():
     e = AlgorithmComparisonExplorer(n_experiments=1000, seed=2)
-    ref = simulate_algorithm_tests(200, 0.2, 0.0, n_experiments=1000, stability=0.9, training_noise=0.05,
-                                   seed=2)
+    # the explorer draws once for its largest data set and transforms the draws per setting
+    ref = AlgorithmTestExperiments(1000, max_n=MAX_N, seed=2).simulate(200, 0.2, 0.0, stability=0.9,
+                                                                        training_noise=0.05)
     for alpha in (0.05, 0.01, 0.1):
         e.controls["alpha"].value = alpha
         r = e.result
@@ -69,3 +70,50 @@ def test_infeasible_error_is_shown_inline():
     assert e.error is None
     with pytest.raises(ValueError, match="error"):
         AlgorithmComparisonExplorer(error=0.9)
+
+
+def test_axis_is_linear_so_bar_lengths_compare():
+    e = AlgorithmComparisonExplorer(n_experiments=200)
+    assert e.ax.get_xscale() == "linear"
+    bars = {k: bar for k, bar in zip(_NAMES, e.bars)}
+    # a bar twice as long on screen is a rate twice as high
+    to_px = e.ax.transData.transform
+    length = lambda bar: to_px((bar.get_width(), 0))[0] - to_px((0, 0))[0]  # noqa: E731
+    ratio = bars["resampled_t"].get_width() / bars["mcnemar"].get_width()
+    assert length(bars["resampled_t"]) / length(bars["mcnemar"]) == pytest.approx(ratio)
+
+
+def test_power_view_marks_tests_that_are_too_liberal_under_h0():
+    from matplotlib.colors import to_hex
+    e = AlgorithmComparisonExplorer(n_experiments=500, difference=0.05)
+    r = e.result
+    null = simulate_null = AlgorithmTestExperiments(500, max_n=MAX_N, seed=0).simulate(
+        200, 0.2, 0.0, stability=0.9, training_noise=0.05)
+    for k in _NAMES:
+        assert r.null.rejection_rates[k] == null.rejection_rates[k]
+    liberal = [k for k in _NAMES
+               if simulate_null.rejection_rates[k] - 1.96 * simulate_null.mc_error[k] > 0.05]
+    assert "resampled_t" in liberal and "mcnemar" not in liberal
+    styles = {k: (to_hex(bar.get_facecolor()), bar.get_hatch()) for k, bar in zip(_NAMES, e.bars)}
+    for k in _NAMES:
+        assert bool(styles[k][1]) == (k in liberal), k  # hatched exactly when invalid
+    assert styles["resampled_t"][0] != styles["mcnemar"][0]
+    assert "(invalid)" in e.labels[_NAMES.index("resampled_t")].get_text()
+    assert "too liberal under H0" in e._summary_html.value
+    legend = [t.get_text() for t in e.legend.get_texts()]
+    assert any("invalid" in t for t in legend) and not any(t.startswith("too liberal (") for t in legend)
+    e.controls["difference"].value = 0.0
+    legend = [t.get_text() for t in e.legend.get_texts()]
+    assert "too liberal (above alpha)" in legend and not any("under H0" in t for t in legend)
+
+
+def test_the_picture_says_it_is_a_simulated_model():
+    e = AlgorithmComparisonExplorer(n_experiments=200)
+    assert "model of two learners" in e.heading.get_text()
+    assert "simulated model" in e.title
+    assert "no real learners" in e._summary_html.value
+
+
+def test_no_visible_control_is_idle():
+    e = AlgorithmComparisonExplorer(n_experiments=200)
+    assert e._hidden(e.state) == set()

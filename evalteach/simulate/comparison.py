@@ -1,8 +1,8 @@
 """Simulations for comparing hypotheses and learning algorithms.
 
 * :func:`simulate_algorithm_tests`: type-I error and power of the tests for
-  comparing two learners (Dietterich 1998), on a vectorised statistical model of
-  per-instance errors instead of real training runs, so it runs live.
+  comparing two learners, on a vectorised statistical model of per-instance errors
+  (not Dietterich's 1998 experiment with real learners), so it runs live.
 * :func:`simulate_test_set_reuse`: the optimism of reporting the best of m models'
   test-set scores, against choosing on a validation set.
 * :func:`resampling_estimates`: holdout, cross-validation, leave-one-out and
@@ -20,7 +20,8 @@ from .._result import Explanation, Result, fmt, pct, result
 from ..stats import (compare_hypotheses, corrected_resampled_t_test, five_by_two_cv_f_test,
                      five_by_two_cv_t_test, mcnemar_test, paired_t_test)
 
-__all__ = ["ALGORITHM_TESTS", "AlgorithmTestSimulation", "simulate_algorithm_tests",
+__all__ = ["ALGORITHM_TESTS", "AlgorithmTestExperiments", "AlgorithmTestSimulation",
+           "simulate_algorithm_tests",
            "TestSetReuseSimulation", "simulate_test_set_reuse", "RESAMPLING_METHODS",
            "ResamplingEstimates", "resampling_estimates"]
 
@@ -81,12 +82,14 @@ class AlgorithmTestSimulation(Result):
                            steps, verdict)
 
 
-def _design(n, rng):
+def _design(n, seed):
     """Train masks and concatenated test indices of every resample one experiment uses.
 
     Resamples: 10 CV folds, 30 random 2/3 : 1/3 holdouts (the first one also serves
-    McNemar and the difference of proportions), 5 x 2 half splits.
+    McNemar and the difference of proportions), 5 x 2 half splits. The instances of the
+    model are exchangeable, so one design per data-set size serves every experiment.
     """
+    rng = np.random.default_rng([seed, n])
     n_test = n // 3
     tests = list(np.array_split(rng.permutation(n), _FOLDS))
     tests += [rng.permutation(n)[:n_test] for _ in range(_HOLDOUTS)]
@@ -102,21 +105,113 @@ def _design(n, rng):
     return train, np.concatenate(tests), rid, starts, sizes
 
 
-def _chunk_p_values(n, error_a, error_b, stability, agreement, training_noise, size, rng):
-    train, idx, rid, starts, sizes = _design(n, rng)
-    scale = np.sqrt(1 + training_noise ** 2)
-    thresholds = _st.norm.isf([error_a, error_b]) * scale
-    normal = lambda shape: rng.standard_normal(shape, dtype=np.float32)  # noqa: E731 - float32: 2x faster
-    z_a = normal((size, n))
-    z_b = agreement * z_a + np.sqrt(1 - agreement ** 2) * normal((size, n))
-    errors = []
-    for z, threshold in ((z_a, thresholds[0]), (z_b, thresholds[1])):
-        shift = training_noise * (normal((size, n)) @ train.T) / np.sqrt(train.sum(axis=1))
-        latent = np.sqrt(1 - stability) * normal((size, idx.size))
-        latent += np.sqrt(stability) * z[:, idx]
-        latent += shift[:, rid]
-        errors.append(latent > threshold)
-    err_a, err_b = errors
+def _slots(n):
+    """Test predictions one experiment makes on a data set of n: n + 30 (n // 3) + 5 n."""
+    return n + _HOLDOUTS * (n // 3) + 5 * n
+
+
+class AlgorithmTestExperiments:
+    """The random numbers of ``n_experiments`` simulated experiments, reused across settings.
+
+    The model of :func:`simulate_algorithm_tests` turns standard normal draws into errors
+    by shifting and thresholding them. Drawing them once and transforming them for each
+    setting of error, difference, stability, agreement and training noise (common random
+    numbers) makes a new setting cost a few array operations instead of a new simulation,
+    and makes neighbouring settings differ by the setting, not by Monte Carlo noise.
+    Data sets of any size up to ``max_n`` use the first instances of the same draws.
+
+    Parameters
+    ----------
+    n_experiments : int
+    max_n : int
+        Largest data-set size to be simulated (>= 30).
+    seed : int
+    progress : callable, optional
+        Called with the fraction drawn after each chunk of experiments.
+
+    Examples
+    --------
+    >>> experiments = AlgorithmTestExperiments(200, max_n=300, seed=1)
+    >>> sim = experiments.simulate(n=200, error=0.2, difference=0.05)
+    >>> sorted(sim.rejection_rates) == sorted(ALGORITHM_TESTS)
+    True
+    """
+
+    def __init__(self, n_experiments=500, max_n=600, seed=0, progress=None):
+        self.n_experiments = v.integer("n_experiments", n_experiments, low=1)
+        self.max_n = v.integer("max_n", max_n, low=30)
+        self.seed = v.integer("seed", seed, low=0)
+        report = _progress(progress)
+        rng = np.random.default_rng(self.seed)
+        B, N = self.n_experiments, self.max_n
+        f32 = np.float32
+        # per instance: difficulty for A, independent part of B's difficulty, training weights
+        self._instance = np.empty((B, 4, N), f32)
+        # per test prediction: fresh noise for A and for B
+        self._prediction = np.empty((B, 2, _slots(N)), f32)
+        for start in range(0, B, _CHUNK):
+            stop = min(start + _CHUNK, B)
+            rng.standard_normal(out=self._instance[start:stop], dtype=f32)
+            rng.standard_normal(out=self._prediction[start:stop], dtype=f32)
+            report(stop / B)
+        self._gathered = {}
+
+    def _gather(self, n):
+        """Per test prediction: the instance's difficulties and the hypothesis' training weight sums."""
+        if n not in self._gathered:
+            train, idx, rid, starts, sizes = _design(n, self.seed)
+            z_a, z_2, w_a, w_b = (self._instance[:, i, :n] for i in range(4))
+            root = np.sqrt(train.sum(axis=1))
+            shift_a = ((w_a @ train.T) / root)[:, rid]
+            shift_b = ((w_b @ train.T) / root)[:, rid]
+            self._gathered = {n: (z_a[:, idx], z_2[:, idx], shift_a, shift_b, starts, sizes)}
+        return self._gathered[n]
+
+    def p_values(self, n, error_a, error_b, stability=0.9, agreement=0.5, training_noise=0.05):
+        """Each test's p-values over the experiments, for one setting of the model."""
+        if n > self.max_n:
+            raise ValueError(f"n must be at most max_n = {self.max_n}, got {n!r}")
+        z_a, z_2, shift_a, shift_b, starts, sizes = self._gather(n)
+        slots = z_a.shape[1]
+        scale = np.sqrt(1 + training_noise ** 2)
+        f32 = np.float32
+        root_s, root_1s = f32(np.sqrt(stability)), f32(np.sqrt(1 - stability))
+        z_b = f32(agreement) * z_a + f32(np.sqrt(1 - agreement ** 2)) * z_2
+        errors = []
+        for z, shift, eps, error in ((z_a, shift_a, self._prediction[:, 0, :slots], error_a),
+                                     (z_b, shift_b, self._prediction[:, 1, :slots], error_b)):
+            latent = root_1s * eps
+            latent += root_s * z
+            latent += f32(training_noise) * shift
+            errors.append(latent > f32(_st.norm.isf(error) * scale))
+        return _tests_p_values(n, *errors, starts, sizes)
+
+    def simulate(self, n=200, error=0.2, difference=0.0, *, alpha=0.05, stability=0.9, agreement=0.5,
+                 training_noise=0.05):
+        """An :class:`AlgorithmTestSimulation` for one setting (see :func:`simulate_algorithm_tests`)."""
+        n, error, difference, alpha, stability, agreement, training_noise = _checked_setting(
+            n, error, difference, alpha, stability, agreement, training_noise)
+        p_values = self.p_values(n, error, error + difference, stability, agreement, training_noise)
+        return AlgorithmTestSimulation(p_values, {}, {}, alpha, self.n_experiments, difference, n,
+                                       error).with_alpha(alpha)
+
+
+def _checked_setting(n, error, difference, alpha, stability, agreement, training_noise):
+    n = v.integer("n", n, low=30)
+    error = v.real("error", error, low=0.0, high=1.0, low_open=True, high_open=True)
+    difference = v.real("difference", difference)
+    if not 0 < error + difference < 1:
+        raise ValueError(f"difference must keep error + difference inside (0, 1), got {difference!r}")
+    alpha = v.real("alpha", alpha, low=0.0, high=1.0, low_open=True, high_open=True)
+    stability = v.real("stability", stability, low=0.0, high=1.0, high_open=True)
+    agreement = v.real("agreement", agreement, low=0.0, high=1.0, high_open=True)
+    training_noise = v.real("training_noise", training_noise, low=0.0)
+    return n, error, difference, alpha, stability, agreement, training_noise
+
+
+def _tests_p_values(n, err_a, err_b, starts, sizes):
+    """The seven tests' p-values from the 0/1 errors of A and B on every test prediction."""
+    size = err_a.shape[0]
     rate_a = np.add.reduceat(err_a, starts, axis=1) / sizes
     rate_b = np.add.reduceat(err_b, starts, axis=1) / sizes
     cv, holdouts, halves = slice(0, _FOLDS), slice(_FOLDS, _FOLDS + _HOLDOUTS), slice(_FOLDS + _HOLDOUTS, None)
@@ -125,14 +220,15 @@ def _chunk_p_values(n, error_a, error_b, stability, agreement, training_noise, s
     only_a = (err_a[:, segment] & ~err_b[:, segment]).sum(axis=1)
     only_b = (err_b[:, segment] & ~err_a[:, segment]).sum(axis=1)
     n_test, n_train = sizes[one], n - sizes[one]
+    half_differences = (rate_a[:, halves] - rate_b[:, halves]).reshape(size, 5, 2)
     with np.errstate(invalid="ignore", divide="ignore"):
         return {
             "cv_t": paired_t_test(rate_a[:, cv], rate_b[:, cv]).p_value,
             "resampled_t": paired_t_test(rate_a[:, holdouts], rate_b[:, holdouts]).p_value,
             "corrected_t": corrected_resampled_t_test(rate_a[:, holdouts], rate_b[:, holdouts],
                                                       test_train_ratio=n_test / n_train).p_value,
-            "5x2cv_t": five_by_two_cv_t_test((rate_a[:, halves] - rate_b[:, halves]).reshape(size, 5, 2)).p_value,
-            "5x2cv_f": five_by_two_cv_f_test((rate_a[:, halves] - rate_b[:, halves]).reshape(size, 5, 2)).p_value,
+            "5x2cv_t": five_by_two_cv_t_test(half_differences).p_value,
+            "5x2cv_f": five_by_two_cv_f_test(half_differences).p_value,
             "mcnemar": mcnemar_test(only_b, only_a).p_value,
             "proportions": compare_hypotheses(rate_a[:, one], n_test, rate_b[:, one], n_test).p_value,
         }
@@ -140,11 +236,12 @@ def _chunk_p_values(n, error_a, error_b, stability, agreement, training_noise, s
 
 def simulate_algorithm_tests(n=200, error=0.2, difference=0.0, *, alpha=0.05, n_experiments=500,
                              stability=0.9, agreement=0.5, training_noise=0.05, seed=0, progress=None):
-    """Type-I error or power of seven tests for comparing two learners (Dietterich 1998).
+    """Type-I error or power of seven tests for comparing two learners, in a statistical model.
 
-    Instead of training real classifiers, each experiment draws the 0/1 error of two
-    learners A and B on every test instance of every resample from a statistical model
-    that keeps what makes the tests differ:
+    This is a *model* of two learners, not Dietterich's (1998) experiment with real
+    learners on real data: no classifier is trained. Each experiment draws the 0/1 error
+    of two learners A and B on every test instance of every resample from a statistical
+    model that keeps what makes the tests differ:
 
     * a data set of ``n`` instances; instance i has latent difficulties ``z_A[i]`` and
       ``z_B[i]`` (standard normal, correlation ``agreement``: the learners tend to err
@@ -159,10 +256,17 @@ def simulate_algorithm_tests(n=200, error=0.2, difference=0.0, *, alpha=0.05, n_
       ``eps`` is fresh per resample, so the same instance tested twice errs with
       correlation ``stability`` (the test-set overlap of repeated holdouts).
 
+    What it leaves out: how real learners respond to a smaller training set (every
+    hypothesis has the same expected error whatever its training-set size), learning
+    curves, class structure and anything specific to a learner or a data set. Its rates
+    show how the tests' assumptions break under dependence, not the rates a given pair
+    of learners would show.
+
     Each experiment then runs: 10-fold CV paired t; 30 random 2/3 : 1/3 holdouts with
     the paired t and Nadeau and Bengio's corrected t; 5x2cv t and F; McNemar (with
     continuity correction) and the difference-of-proportions z test on the first holdout.
     Everything is vectorised over experiments; the stats functions run on batches.
+    The draws come from :class:`AlgorithmTestExperiments` (``max_n = n``).
 
     Parameters
     ----------
@@ -200,27 +304,11 @@ def simulate_algorithm_tests(n=200, error=0.2, difference=0.0, *, alpha=0.05, n_
     >>> sorted(sim.rejection_rates) == sorted(ALGORITHM_TESTS)
     True
     """
-    n = v.integer("n", n, low=30)
-    error = v.real("error", error, low=0.0, high=1.0, low_open=True, high_open=True)
-    difference = v.real("difference", difference)
-    if not 0 < error + difference < 1:
-        raise ValueError(f"difference must keep error + difference inside (0, 1), got {difference!r}")
-    alpha = v.real("alpha", alpha, low=0.0, high=1.0, low_open=True, high_open=True)
-    n_experiments = v.integer("n_experiments", n_experiments, low=1)
-    stability = v.real("stability", stability, low=0.0, high=1.0, high_open=True)
-    agreement = v.real("agreement", agreement, low=0.0, high=1.0, high_open=True)
-    training_noise = v.real("training_noise", training_noise, low=0.0)
-    rng = np.random.default_rng(v.integer("seed", seed, low=0))
-    report = _progress(progress)
-    parts = []
-    for start in range(0, n_experiments, _CHUNK):
-        size = min(_CHUNK, n_experiments - start)
-        parts.append(_chunk_p_values(n, error, error + difference, stability, agreement,
-                                     training_noise, size, rng))
-        report((start + size) / n_experiments)
-    p_values = {k: np.concatenate([np.atleast_1d(p[k]) for p in parts]) for k in ALGORITHM_TESTS}
-    return AlgorithmTestSimulation(p_values, {}, {}, alpha, n_experiments, difference, n,
-                                   error).with_alpha(alpha)
+    _checked_setting(n, error, difference, alpha, stability, agreement, training_noise)
+    experiments = AlgorithmTestExperiments(n_experiments, max_n=v.integer("n", n), seed=v.integer("seed", seed, low=0),
+                                           progress=progress)
+    return experiments.simulate(n, error, difference, alpha=alpha, stability=stability,
+                                agreement=agreement, training_noise=training_noise)
 
 
 # --- reusing the test set to pick a model ------------------------------------------------

@@ -1,6 +1,7 @@
-"""Interactive explorers, one per idea of the lecture block.
+"""Interactive explorers, one per idea of the lecture block, and the active-learning widgets.
 
 Each is a class: leave an instance as the last expression of a cell to display it.
+``Predict``, the questions and ``progress()`` make the student commit and see where they stand.
 They are imported on first use, so ``import evalteach`` stays fast.
 """
 import importlib
@@ -24,6 +25,8 @@ _MODULES = {
     "Gallery": "gallery",
     "NumericQuestion": "quiz",
     "MultipleChoice": "quiz",
+    "Predict": "predict",
+    "progress": "record",
 }
 EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer"))
 __all__ = list(_MODULES)

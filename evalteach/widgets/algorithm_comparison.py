@@ -1,42 +1,88 @@
-"""Which test for comparing two learners keeps its promise? Type-I error and power, simulated."""
+"""Which test for comparing two learners keeps its promise? Type-I error and power in a simulated model."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.collections import LineCollection
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
 
-from ..plotting import COLORS
-from ..simulate import ALGORITHM_TESTS, simulate_algorithm_tests
+from ..plotting import COLORS, PALETTE
+from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
 
 _NAMES = list(ALGORITHM_TESTS)
+#: The largest data set the "data set size" slider offers: the draws are made for it once.
+MAX_N = 600
+# Bar styles: (face colour, hatch). Under H0 the colour judges the type-I error; in the
+# power view it says whether the test kept alpha under H0 at the same settings.
+_LIBERAL = (COLORS["bad"], "")
+_NEAR = (COLORS["good"], "")
+_CONSERVATIVE = (COLORS["muted"], "")
+_VALID = (COLORS["data"], "")
+_VALID_CONSERVATIVE = (PALETTE["sky"], "")
+_INVALID = ("#f3c6a5", "///")
+_LEGENDS = {
+    True: [(_LIBERAL, "too liberal (above alpha)"), (_NEAR, "keeps alpha"),
+           (_CONSERVATIVE, "conservative (below alpha)")],
+    False: [(_VALID, "keeps alpha under H0"), (_VALID_CONSERVATIVE, "conservative under H0"),
+            (_INVALID, "too liberal under H0: invalid")],
+}
+#: Test labels, wrapped so that the axis keeps its width at presenter scale.
+_LABELS = {k: v.replace(" (", "\n(") if len(v) > 22 else v for k, v in ALGORITHM_TESTS.items()}
+
+
+@dataclass(frozen=True)
+class AlgorithmComparisonView:
+    """The simulation shown, and under a true difference the same setting with none (H0)."""
+
+    simulation: object
+    null: object
+
+    def __getattr__(self, name):  # the numbers shown are the simulation's
+        return getattr(self.__dict__["simulation"], name)
+
+    def verdict(self, name):
+        """'liberal', 'near' or 'conservative': the test's type-I error against alpha."""
+        sim = self.null
+        rate, half = sim.rejection_rates[name], 1.96 * sim.mc_error[name]
+        if rate - half > sim.alpha:
+            return "liberal"
+        return "conservative" if rate + half < sim.alpha else "near"
 
 
 class AlgorithmComparisonExplorer(Explorer):
-    """Rejection rates of seven tests for comparing two learners, over many simulated experiments.
+    """Rejection rates of seven tests for comparing two learners, in a simulated model.
+
+    What it is: a *statistical model* of two learners, not Dietterich's (1998) experiment
+    with real learners on real data. No classifier is trained; each simulated experiment
+    draws the 0/1 errors of two learners on every test instance of every resample from
+    :class:`evalteach.simulate.AlgorithmTestExperiments` (see
+    :func:`evalteach.simulate.simulate_algorithm_tests`): hypotheses trained on
+    overlapping training sets err on the same instances (``stability``) and vary in
+    quality with their training set (``training noise``). It does not model how a real
+    learner's error depends on its training-set size, nor anything specific to a learner
+    or a data set: it shows how the tests' assumptions break under such dependence.
 
     With ``difference = 0`` the two learners are equally good, so every rejection is a
-    type-I error and a trustworthy test rejects in a share ``alpha`` of the experiments;
-    with a positive difference the rejection rate is the test's power. Bars show each
-    test's rate with a 95% Monte Carlo error bar against the nominal ``alpha`` (dashed).
+    type-I error and a trustworthy test rejects in a share ``alpha`` of the experiments
+    (bars: red above alpha, green near it, grey below it, judged with the 95% Monte
+    Carlo error shown as whiskers). With a positive difference the rejection rate is the
+    test's power; a test that rejects too often under H0 at the same settings is drawn
+    hatched, because its "power" is bought with false alarms. The x axis is linear, so
+    bar lengths compare.
 
-    The experiments come from :func:`evalteach.simulate.simulate_algorithm_tests`, a
-    vectorised model of the two learners' per-instance errors in which hypotheses
-    trained on overlapping training sets err on the same instances (``stability``) and
-    vary in quality with their training set (``training noise``). As Dietterich (1998)
-    found with real learners, the paired t-test on repeated holdouts is far too liberal,
-    10-fold CV's paired t somewhat liberal, while McNemar's test and the 5x2cv tests stay
-    near alpha (the corrected resampled t of Nadeau & Bengio repairs the holdout t).
-    More training noise hurts every test that sees a single training run (McNemar,
-    difference of proportions).
+    The random draws are made once per number of experiments and seed (a progress bar
+    shows them), then every control only transforms them (common random numbers):
+    neighbouring settings differ by the setting, not by Monte Carlo noise.
 
-    Changing ``alpha`` only re-judges the cached p-values, so it is instant; the other
-    controls rerun the simulation (a fraction of a second) and update on release.
+    Source: Dietterich (1998), Neural Computation 10(7); Nadeau & Bengio (2003).
     """
 
-    title = "Comparing two learning algorithms: type-I error and power of the tests"
-    figsize = (10.0, 4.2)
+    title = "Comparing two learning algorithms: type-I error and power of the tests, in a simulated model"
+    figsize = (10.0, 4.6)
     resample_button = True
 
     def _controls(self):
@@ -44,85 +90,117 @@ class AlgorithmComparisonExplorer(Explorer):
             "difference": slider("true difference in error", 0.0, 0.0, 0.15, 0.01,
                                  tooltip="0: the null hypothesis is true (type-I error); > 0: power"),
             "alpha": dropdown("alpha", [("0.01", 0.01), ("0.05", 0.05), ("0.10", 0.10)], 0.05),
-            "n": slider("data set size", 200, 60, 600, 20),
+            "n": slider("data set size", 200, 60, MAX_N, 20),
             "error": slider("error of learner A", 0.20, 0.05, 0.45, 0.01),
             "stability": slider("stability across resamples", 0.9, 0.0, 0.95, 0.05,
                                 tooltip="correlation of one instance's errors across training sets"),
             "training_noise": slider("training-set noise", 0.05, 0.0, 0.2, 0.01,
                                      tooltip="how much a hypothesis' quality varies with its training set"),
-            "n_experiments": dropdown("experiments", [200, 500, 1000, 2000], 500),
+            "n_experiments": dropdown("experiments", [200, 500, 1000], 500),
         }
 
+    def _hidden(self, state):
+        """Every control changes the model in both views."""
+        return set()
+
     def __init__(self, **kwargs):
+        self._experiments = {}
         self._cache = OrderedDict()
         super().__init__(**kwargs)
 
-    def _compute(self, state):
-        key = tuple(state[k] for k in ("n", "error", "difference", "stability", "training_noise",
-                                       "n_experiments", "seed"))
+    def _simulation(self, state, difference):
+        key = tuple(state[k] for k in ("n", "error", "stability", "training_noise", "n_experiments",
+                                       "seed")) + (difference,)
         if key not in self._cache:
-            self._cache[key] = simulate_algorithm_tests(
-                state["n"], state["error"], state["difference"], n_experiments=state["n_experiments"],
-                stability=state["stability"], training_noise=state["training_noise"], seed=state["seed"],
-                progress=self.report_progress)
-            while len(self._cache) > 16:
+            drawn = (state["n_experiments"], state["seed"])
+            if drawn not in self._experiments:
+                self._experiments = {drawn: AlgorithmTestExperiments(
+                    state["n_experiments"], max_n=MAX_N, seed=state["seed"], progress=self.report_progress)}
+            self._cache[key] = self._experiments[drawn].simulate(
+                state["n"], state["error"], difference, stability=state["stability"],
+                training_noise=state["training_noise"])
+            while len(self._cache) > 64:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(key)
         return self._cache[key].with_alpha(state["alpha"])
 
+    def _compute(self, state):
+        null = self._simulation(state, 0.0)
+        sim = null if state["difference"] == 0 else self._simulation(state, state["difference"])
+        return AlgorithmComparisonView(sim, null)
+
     def _build(self, figure):
         ax = self.ax = figure.subplots()
         y = np.arange(len(_NAMES))[::-1]
-        self.bars = ax.barh(y, np.zeros(len(_NAMES)), height=0.6, color=COLORS["data"])
-        ax.set_yticks(y, [ALGORITHM_TESTS[k] for k in _NAMES])
+        self.bars = ax.barh(y, np.zeros(len(_NAMES)), height=0.6, color=COLORS["data"],
+                            edgecolor=COLORS["bad"], linewidth=0)
+        ax.set_yticks(y, [_LABELS[k] for k in _NAMES], fontsize="small")
         self.whiskers = LineCollection([], colors=COLORS["truth"], linewidths=1.5)
         ax.add_collection(self.whiskers)
         self.alpha_line = ax.axvline(0.05, color=COLORS["truth"], ls="--", lw=1.5)
         self.labels = [ax.annotate("", xy=(0, yi), xytext=(5, 0), textcoords="offset points", va="center",
                                    fontsize="small", bbox=dict(facecolor="white", edgecolor="none", pad=0.5))
                        for yi in y]
-        self.verdict = ax.text(0.99, 0.02, "", transform=ax.transAxes, ha="right", va="bottom",
-                               fontsize="small", color=COLORS["muted"])
         ax.set_ylim(-0.6, len(_NAMES) - 0.4)
-        # a square-root axis shows rates near alpha and near 1 on one fixed scale
-        ax.set_xscale("function", functions=(np.sqrt, np.square))
-        ax.set_xlim(0, 1.08)
-        ax.set_xticks([0, 0.01, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0])
-        ax.xaxis.set_major_formatter(lambda x, _: f"{100 * x:g}%")
+        ax.set_xlim(0, 1.16)  # room for the labels right of a full bar
+        ax.set_xticks(np.linspace(0, 1, 6))
+        ax.xaxis.set_major_formatter(lambda x, _: f"{100 * x:.0f}%")
         ax.grid(axis="x", color="0.92")
-        ax.set_xlabel("rejection rate (whiskers: 95% Monte Carlo error; dashed: alpha)")
+        ax.set_xlabel("share of experiments rejecting H0")
+        self._null_shown = None
         # a text artist, not the axes title: redrawing a title alone costs tens of milliseconds
-        self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom",
-                               fontsize="large")
-        self.dynamic(*self.bars, self.whiskers, self.alpha_line, *self.labels, self.verdict, self.heading)
+        self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
+        self.dynamic(*self.bars, self.whiskers, self.alpha_line, *self.labels, self.heading)
+
+    def _legend(self, null):
+        """The figure's legend for the type-I error view (``null``) or the power view."""
+        handles = [Patch(facecolor=face, hatch=hatch, edgecolor=COLORS["bad"] if hatch else face, label=label)
+                   for (face, hatch), label in _LEGENDS[null]]
+        handles += [Line2D([], [], color=COLORS["truth"], ls="--", label="alpha"),
+                    Line2D([], [], color=COLORS["truth"], lw=1.5, label="95% Monte Carlo error")]
+        return self.figure.legend(handles=handles, loc="outside lower center", ncol=3, frameon=False,
+                                  fontsize="small")
+
+    def _style(self, r, name):
+        verdict = r.verdict(name)
+        if r.difference == 0:
+            return {"liberal": _LIBERAL, "near": _NEAR, "conservative": _CONSERVATIVE}[verdict]
+        return {"liberal": _INVALID, "near": _VALID, "conservative": _VALID_CONSERVATIVE}[verdict]
 
     def _draw(self, r):
         alpha, null = r.alpha, r.difference == 0
+        if null != self._null_shown:  # the legend is static: full redraw
+            if self._null_shown is not None:
+                self.legend.remove()
+            self._null_shown = null
+            self.legend = self._legend(null)
+            self.relayout()
         y = np.arange(len(_NAMES))[::-1]
         segments = []
         for bar, text, yi, name in zip(self.bars, self.labels, y, _NAMES):
             rate, half = r.rejection_rates[name], 1.96 * r.mc_error[name]
             bar.set_width(rate)
-            if null:
-                colour = (COLORS["bad"] if rate - half > alpha else
-                          COLORS["muted"] if rate + half < alpha else COLORS["good"])
-            else:
-                colour = COLORS["data"]
-            bar.set_color(colour)
+            face, hatch = self._style(r, name)
+            bar.set_facecolor(face)
+            bar.set_hatch(hatch)
+            bar.set_linewidth(0.8 if hatch else 0)
             segments.append([(max(rate - half, 0), yi), (rate + half, yi)])
             text.xy = (rate + half, yi)
-            text.set_text(f"{100 * rate:.1f}%")
+            invalid = not null and r.verdict(name) == "liberal"
+            text.set_text(f"{100 * rate:.1f}%" + (" (invalid)" if invalid else ""))
         self.whiskers.set_segments(segments)
         self.alpha_line.set_xdata([alpha])
-        what = "type-I error (no true difference)" if null else f"power (true difference {r.difference:.2f})"
-        self.heading.set_text(f"{what}: share of {r.n_experiments} experiments rejecting H0 at alpha = {alpha:g}")
-        self.verdict.set_text("red: too liberal, green: near alpha, grey: conservative" if null
-                              else "higher is better, if the test keeps alpha under H0")
+        what = "Type-I error (no true difference)" if null else f"Power (true difference {r.difference:.2f})"
+        self.heading.set_text(f"{what}, alpha = {alpha:g}\n{r.n_experiments} experiments simulated "
+                              f"from a model of two learners")
 
     def _summary(self, r):
         what = ("Type-I error (the learners are equally good)" if r.difference == 0 else
                 f"Power against a true difference of {r.difference:.2f}")
         rates = "; ".join(f"{ALGORITHM_TESTS[k]} {100 * r.rejection_rates[k]:.1f}% "
-                          f"(± {100 * 1.96 * r.mc_error[k]:.1f})" for k in _NAMES)
-        return (f"{what} at alpha = {r.alpha:g} over {r.n_experiments} simulated experiments on data sets "
-                f"of {r.n}: {rates}.")
+                          f"(± {100 * 1.96 * r.mc_error[k]:.1f})"
+                          + (" (too liberal under H0)" if r.difference and r.verdict(k) == "liberal" else "")
+                          for k in _NAMES)
+        return (f"{what} at alpha = {r.alpha:g} over {r.n_experiments} experiments simulated from a "
+                f"statistical model of two learners (no real learners trained) on data sets of {r.n}: "
+                f"{rates}.")

@@ -1,10 +1,14 @@
 """Self-check questions for the lessons: a number with a tolerance, or one of several options.
 
 A question is displayed by leaving it as the last expression of a cell. The student
-types or picks an answer and presses "Check"; the feedback appears under the question
-("Correct" with the explanation, or "Not quite" with the hint). "Show answer" reveals
-the answer and the explanation. Where widgets cannot run (a static HTML page), the
-question is shown as text with the answer folded away.
+types or picks an answer and presses "Check"; the feedback appears under the question:
+"Correct" with the explanation, or "Not quite" with what went wrong. A wrong answer that
+the lesson foresaw (``feedback=`` per option, ``mistakes=`` per typical wrong number) gets
+the text written for that misconception; any other wrong answer gets the hint. "Show
+answer" reveals the answer and the explanation. Where widgets cannot run (a static HTML
+page), the question is shown as text with the answer folded away.
+
+Every question reports to :func:`evalteach.progress`.
 """
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ import numbers
 import ipywidgets as W
 
 from .. import _validate, plotting
+from . import record
 
 __all__ = ["NumericQuestion", "MultipleChoice"]
 
@@ -65,6 +70,31 @@ def parse_number(text):
     return x if math.isfinite(x) else None
 
 
+def parse_options(options):
+    """Validate ``options``: at least two different, non-empty strings; return them as a tuple."""
+    if isinstance(options, (str, bytes)) or not hasattr(options, "__iter__"):
+        raise TypeError(f"options must be a list of strings, got {options!r}")
+    options = tuple(_text("options", o) for o in options)
+    if len(options) < 2:
+        raise ValueError(f"options must hold at least 2 choices, got {len(options)}")
+    if len(set(options)) < len(options):
+        raise ValueError(f"options must all differ, got {list(options)!r}")
+    return options
+
+
+def option_index(options, value, *, name):
+    """The index in ``options`` that ``value`` names (an index or an option's text)."""
+    if isinstance(value, str):
+        if value.strip() not in options:
+            raise ValueError(f"{name} must be one of the options {list(options)!r}, got {value!r}")
+        return options.index(value.strip())
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be an option's index or text, got {value!r}")
+    if not 0 <= value < len(options):
+        raise ValueError(f"{name} must be an index from 0 to {len(options) - 1}, got {value!r}")
+    return int(value)
+
+
 class _Question:
     """What both kinds of question share: prompt, feedback area, buttons, display."""
 
@@ -74,6 +104,8 @@ class _Question:
         self.explanation = _text("explanation", explanation, optional=True)
         self.attempts = 0
         self.solved = False
+        self.first_try = False
+        self.answer_shown = False
         self._prompt = W.HTMLMath(f"<b>{html.escape(self.prompt)}</b>")
         self._check_button = W.Button(description="Check", button_style="primary",
                                       tooltip="Check your answer")
@@ -86,6 +118,7 @@ class _Question:
         self.widget.add_class("evalteach-question")
         self.restyle()
         plotting.listen(self)
+        record.register(self)
 
     # --- subclasses provide these ---------------------------------------------------------
 
@@ -101,6 +134,10 @@ class _Question:
 
     def _answer_text(self):  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def _diagnose(self, value):
+        """The text foreseen for this wrong answer (a known mistake), or None."""
+        return None
 
     def _plain_lines(self):
         return []
@@ -124,15 +161,22 @@ class _Question:
             return False
         self.attempts += 1
         if correct:
+            self.first_try = self.first_try or (self.attempts == 1 and not self.answer_shown)
             self.solved = True
             self._say(_GOOD, "Correct.", self.explanation)
         else:
-            self._say(_BAD, "Not quite.", f"Hint: {self.hint}" if self.hint else "Try again.")
+            diagnosis = self._diagnose(value)
+            if diagnosis is None:
+                diagnosis = f"Hint: {self.hint}" if self.hint else "Try again."
+            self._say(_BAD, "Not quite.", diagnosis)
+        record.changed()
         return correct
 
     def show_answer(self):
         """Reveal the answer and the explanation."""
+        self.answer_shown = True
         self._say(_ANSWER, f"Answer: {self._answer_text()}.", self.explanation)
+        record.changed()
 
     def _on_check(self):
         self.check(self._current())
@@ -195,9 +239,14 @@ class NumericQuestion(_Question):
     relative : bool, default False
         If True, ``tolerance`` is a fraction of ``abs(answer)`` (0.01 = within 1%).
     hint : str, optional
-        Shown after a wrong answer.
+        Shown after a wrong answer that matches none of ``mistakes``.
     explanation : str, optional
         Shown after a right answer or after "Show answer".
+    mistakes : dict of float -> str, optional
+        Typical wrong numbers and what went wrong in each, e.g. the two-sided
+        instead of the one-sided critical value. An answer within the question's
+        tolerance of such a number gets that text instead of the hint (the nearest
+        one if several match). Compute the wrong numbers with the library too.
 
     Students may type ``0.3``, ``0,3``, ``30%`` or ``12/40``.
 
@@ -207,16 +256,35 @@ class NumericQuestion(_Question):
     >>> q = et.NumericQuestion("Error rate for 12 mistakes in 40 tests?", 12 / 40)
     >>> q.check("0.3"), q.check(0.25), q.check("thirty")
     (True, False, False)
+    >>> z = et.NumericQuestion("One-sided 95% critical z?", et.z_critical(0.95, sided="one"),
+    ...                        mistakes={et.z_critical(0.95): "That is the two-sided value."})
+    >>> z.check(1.96), "two-sided" in z.feedback
+    (False, True)
     """
 
     def __init__(self, prompt, answer, *, tolerance=0.01, relative=False, hint=None,
-                 explanation=None):
+                 explanation=None, mistakes=None):
         self.answer = _validate.real("answer", answer)
         self.tolerance = _validate.real("tolerance", tolerance, low=0.0)
         if not isinstance(relative, bool):
             raise TypeError(f"relative must be True or False, got {relative!r}")
         self.relative = relative
+        self.mistakes = self._check_mistakes(mistakes)
         super().__init__(prompt, hint, explanation)
+
+    def _check_mistakes(self, mistakes):
+        if mistakes is None:
+            return {}
+        if not isinstance(mistakes, dict):
+            raise TypeError(f"mistakes must be a dict of wrong number -> text, got {mistakes!r}")
+        checked = {}
+        for value, text in mistakes.items():
+            x = _validate.real("mistakes", value)
+            if self._near(x, self.answer):
+                raise ValueError(f"mistakes must be wrong answers, but {value!r} is within the "
+                                 f"tolerance of the answer {_show(self.answer)}")
+            checked[x] = _text(f"mistakes[{value!r}]", text)
+        return checked
 
     def _input_row(self):
         self._input = W.Text(placeholder="type a number", description="Your answer:",
@@ -228,10 +296,19 @@ class NumericQuestion(_Question):
     def _current(self):
         return self._input.value
 
-    def _close(self, x):
-        allowed = self.tolerance * abs(self.answer) if self.relative else self.tolerance
+    def _near(self, x, target):
+        """Whether ``x`` is within the question's tolerance of ``target``."""
+        allowed = self.tolerance * abs(target) if self.relative else self.tolerance
         # a little slack for binary rounding, so that exactly-at-tolerance counts as right
-        return abs(x - self.answer) <= allowed + 1e-12 * max(1.0, abs(self.answer))
+        return abs(x - target) <= allowed + 1e-12 * max(1.0, abs(target))
+
+    def _close(self, x):
+        return self._near(x, self.answer)
+
+    def _diagnose(self, value):
+        x = parse_number(value)
+        matches = [m for m in self.mistakes if self._near(x, m)]
+        return self.mistakes[min(matches, key=lambda m: abs(x - m))] if matches else None
 
     def _judge(self, value):
         x = parse_number(value)
@@ -242,8 +319,8 @@ class NumericQuestion(_Question):
     def check(self, value):
         correct = super().check(value)
         x = parse_number(value)
-        if not correct and x is not None and abs(self.answer) <= 1 and 1 < abs(x) <= 100 \
-                and self._close(x / 100):
+        if not correct and x is not None and self._diagnose(x) is None and abs(self.answer) <= 1 \
+                and 1 < abs(x) <= 100 and self._close(x / 100):
             self._say(_BAD, "Almost:", f"write it as a fraction, {_show(x / 100)}, or add a % sign.")
         return correct
 
@@ -263,42 +340,47 @@ class MultipleChoice(_Question):
     answer : int or str
         The right option: its index in ``options`` or its text.
     hint : str, optional
-        Shown after a wrong answer.
+        Shown after a wrong pick that has no text of its own in ``feedback``.
     explanation : str, optional
         Shown after a right answer or after "Show answer".
+    feedback : dict of (str or int) -> str, optional
+        For wrong options (by text or index): why the option is tempting and why
+        it is wrong. Shown instead of the hint when the student picks it.
 
     Examples
     --------
     >>> import evalteach as et
-    >>> q = et.MultipleChoice("Which test is more conservative?", ["one-sided", "two-sided"], 1)
-    >>> q.check("two-sided"), q.check(0)
-    (True, False)
+    >>> q = et.MultipleChoice("Which test is more conservative?", ["one-sided", "two-sided"], 1,
+    ...                       feedback={"one-sided": "It needs a smaller z, so it rejects sooner."})
+    >>> q.check("two-sided"), q.check(0), "smaller z" in q.feedback
+    (True, False, True)
     """
 
-    def __init__(self, prompt, options, answer, *, hint=None, explanation=None):
-        if isinstance(options, (str, bytes)) or not hasattr(options, "__iter__"):
-            raise TypeError(f"options must be a list of strings, got {options!r}")
-        self.options = tuple(_text("options", o) for o in options)
-        if len(self.options) < 2:
-            raise ValueError(f"options must hold at least 2 choices, got {len(self.options)}")
-        if len(set(self.options)) < len(self.options):
-            raise ValueError(f"options must all differ, got {list(self.options)!r}")
+    def __init__(self, prompt, options, answer, *, hint=None, explanation=None, feedback=None):
+        self.options = parse_options(options)
         self.answer = self._index(answer, name="answer")
+        self.option_feedback = self._check_feedback(feedback)
         super().__init__(prompt, hint, explanation)
 
     def _index(self, value, *, name):
-        """The option index that ``value`` names (an index or an option's text)."""
-        if isinstance(value, str):
-            if value.strip() not in self.options:
-                raise ValueError(f"{name} must be one of the options {list(self.options)!r}, "
-                                 f"got {value!r}")
-            return self.options.index(value.strip())
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            raise TypeError(f"{name} must be an option's index or text, got {value!r}")
-        if not 0 <= value < len(self.options):
-            raise ValueError(f"{name} must be an index from 0 to {len(self.options) - 1}, "
-                             f"got {value!r}")
-        return int(value)
+        return option_index(self.options, value, name=name)
+
+    def _check_feedback(self, feedback):
+        if feedback is None:
+            return {}
+        if not isinstance(feedback, dict):
+            raise TypeError(f"feedback must be a dict of option -> text, got {feedback!r}")
+        checked = {}
+        for option, text in feedback.items():
+            index = self._index(option, name="feedback key")
+            if index == self.answer:
+                raise ValueError(f"feedback is for wrong options, but {option!r} is the answer; "
+                                 "use explanation= for the right one")
+            checked[index] = _text(f"feedback[{option!r}]", text)
+        return checked
+
+    def _diagnose(self, value):
+        return self.option_feedback.get(self._index(value, name="choice"))
 
     def _input_row(self):
         self._choice = W.RadioButtons(options=[(text, i) for i, text in enumerate(self.options)],
