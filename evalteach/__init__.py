@@ -15,16 +15,19 @@ from . import stats
 from .data import load_dataset, random_dataset
 from .learners import make_learner
 from .plotting import presenter
-from .stats import *  # noqa: F401,F403
 
 __version__ = "0.1.0"
 
+#: Loaded on first use, so ``import evalteach`` costs little more than numpy
+#: (``benchmarks/run.py`` prints the ratio; in JupyterLite every second counts).
 _LAZY_MODULES = ("simulate", "widgets")
 
 
 def __getattr__(name):
     if name in _LAZY_MODULES:
         return importlib.import_module(f".{name}", __name__)
+    if name in stats.__all__:
+        return getattr(stats, name)
     widgets = importlib.import_module(".widgets", __name__)
     if name in widgets.__all__:
         return getattr(widgets, name)
@@ -36,7 +39,7 @@ def __getattr__(name):
 
 def __dir__():
     widgets = importlib.import_module(".widgets", __name__)
-    return sorted(set(globals()) | set(widgets.__all__))
+    return sorted(set(globals()) | set(stats.__all__) | set(widgets.__all__))
 
 
 __all__ = [*stats.__all__, "load_dataset", "random_dataset", "make_learner", "presenter",
