@@ -3,8 +3,8 @@ import numpy as np
 import pytest
 from scipy import stats as st
 
-from evalteach.stats import (anova_test, friedman_test, hotelling_t2_test, kruskal_wallis_test, nemenyi_cd,
-                             wilcoxon_test)
+from evalteach.stats import (anova_test, friedman_posthoc, friedman_test, hotelling_t2_test, kruskal_wallis_test,
+                             nemenyi_cd, wilcoxon_test)
 
 
 def test_nemenyi_q_matches_demsar_table():
@@ -34,15 +34,21 @@ def test_friedman_demsar_example():
     r = friedman_test(ranks, higher_is_better=False)
     np.testing.assert_allclose(r.average_ranks, [3.143, 2.000, 2.893, 1.964], atol=1e-3)
     assert friedman_test(-ranks).average_ranks == pytest.approx(r.average_ranks)
-    # Demsar's numbers use the formula without the tie correction
-    uncorrected = r.statistic * r.tie_correction
-    assert uncorrected == pytest.approx(9.28, abs=0.005)
-    ff = 13 * uncorrected / (14 * 3 - uncorrected)
-    assert ff == pytest.approx(3.69, abs=0.005)
-    # our statistic is tie-corrected, as scipy's
+    # Demsar's numbers use the formula without the tie correction: the default
+    assert not r.tie_correction
+    assert r.statistic == pytest.approx(9.28, abs=0.005)
+    assert r.iman_davenport == pytest.approx(3.69, abs=0.005)
+    assert r.iman_davenport == pytest.approx(13 * r.statistic / (14 * 3 - r.statistic))
+    # tie_correction=True divides by the tie factor and then equals scipy
+    c = friedman_test(ranks, higher_is_better=False, tie_correction=True)
     ref = st.friedmanchisquare(*ranks.T)
-    assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
-    assert r.tie_correction == pytest.approx(1 - 6 / (14 * 4 * 15))
+    assert c.statistic == pytest.approx(ref.statistic) and c.p_value == pytest.approx(ref.pvalue)
+    assert c.tie_factor == pytest.approx(1 - 6 / (14 * 4 * 15))
+    assert c.statistic == pytest.approx(r.statistic / c.tie_factor)
+    assert r.other_statistic == pytest.approx(c.statistic) and c.other_statistic == pytest.approx(r.statistic)
+    # with ties the display names the other value
+    assert f"{c.statistic:.3g}" in r.verdict and "tie correction" in r.verdict
+    assert f"{r.statistic:.3g}" in c.verdict
     assert (r.df, r.k, r.n) == (3, 4, 14)
     # and with Nemenyi's CD = 1.25 at alpha = 0.05 the paper's conclusion follows
     assert nemenyi_cd(4, 14).cd == pytest.approx(1.25, abs=0.005)
@@ -55,7 +61,7 @@ def test_friedman_random_against_scipy_and_iman_davenport():
         x = rng.integers(0, 5, (n, k)).astype(float) if rng.random() < 0.5 else rng.normal(size=(n, k))
         if np.all(x == x[:, :1]):
             continue
-        r = friedman_test(x)
+        r = friedman_test(x, tie_correction=True)
         ref = st.friedmanchisquare(*x.T) if k >= 3 else None
         if ref is not None:
             assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
@@ -64,9 +70,30 @@ def test_friedman_random_against_scipy_and_iman_davenport():
         assert r.iman_davenport_p_value == pytest.approx(st.f.sf(ff, k - 1, (k - 1) * (n - 1)))
         # ranks average to (k+1)/2; lower-is-better flips them
         assert r.average_ranks.mean() == pytest.approx((k + 1) / 2)
-        flipped = friedman_test(x, higher_is_better=False)
+        flipped = friedman_test(x, higher_is_better=False, tie_correction=True)
         np.testing.assert_allclose(flipped.average_ranks, k + 1 - r.average_ranks)
         assert flipped.statistic == pytest.approx(r.statistic)
+
+
+def test_friedman_textbook_formula_equals_scipy_without_ties():
+    x = np.random.default_rng(7).normal(size=(9, 4))
+    r, c = friedman_test(x), friedman_test(x, tie_correction=True)
+    assert r.tie_factor == 1.0 and r.statistic == pytest.approx(c.statistic)
+    assert r.statistic == pytest.approx(st.friedmanchisquare(*x.T).statistic)
+    assert "tie correction" not in r.verdict
+
+
+def test_friedman_reproduces_demsar_table_6():
+    # Demsar (2006), section 3.2.2 on the bundled Table 6 (voting tie resolved as the paper ranks it)
+    from evalteach.example_scores import DEMSAR_AUC, DEMSAR_AUC_PRINTED
+
+    r = friedman_test(DEMSAR_AUC)
+    assert np.round(r.average_ranks, 3).tolist() == [3.143, 2.000, 2.893, 1.964]
+    assert round(r.statistic, 2) == 9.28 and round(r.iman_davenport, 2) == 3.69
+    # the printed three-decimal table ties voting's C4.5+cf and C4.5+m+cf
+    printed = friedman_test(DEMSAR_AUC_PRINTED)
+    assert np.round(printed.average_ranks, 3).tolist() == [3.143, 2.000, 2.929, 1.929]
+    assert np.array_equal(np.round(DEMSAR_AUC, 3), DEMSAR_AUC_PRINTED)
 
 
 def test_friedman_ties_get_average_ranks():
@@ -110,6 +137,47 @@ def test_wilcoxon_against_scipy(alternative):
     assert wilcoxon_test(d).p_value == pytest.approx(st.wilcoxon(d).pvalue)
 
 
+def test_wilcoxon_reproduces_demsar_table_2():
+    # Demsar (2006), section 3.1.3, Table 2: C4.5+m against C4.5 on 14 data sets, two of them ties.
+    from evalteach.example_scores import DEMSAR_AUC
+
+    r = wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0])
+    assert (r.zero_method, r.n, r.n_zero) == ("zsplit", 14, 2)
+    assert (r.r_plus, r.r_minus, r.statistic) == (93.0, 12.0, 12.0)
+    # Demsar's normal approximation: z = (T - N(N+1)/4) / sqrt(N(N+1)(2N+1)/24) = -2.54 < -1.96
+    z = (r.statistic - 14 * 15 / 4) / np.sqrt(14 * 15 * 29 / 24)
+    assert round(z, 2) == -2.54 and r.p_value < 0.05
+    assert "zero differences ranked, rank split evenly" in r._repr_markdown_()
+
+
+@pytest.mark.parametrize("zero_method", ["zsplit", "wilcox", "pratt"])
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_wilcoxon_zero_methods_against_scipy(zero_method, alternative):
+    rng = np.random.default_rng(8)
+    for _ in range(15):
+        # more than 13 non-zero differences: scipy's slow permutation path for small tied samples is not taken
+        n = int(rng.integers(16, 30))
+        d = rng.integers(-6, 7, n).astype(float)
+        if np.sum(d != 0) <= 13:
+            continue
+        r = wilcoxon_test(d, alternative=alternative, zero_method=zero_method)
+        # "wilcox" drops the zeros first (as before), so scipy may use its exact distribution
+        ref = st.wilcoxon(d[d != 0] if zero_method == "wilcox" else d, alternative=alternative,
+                          zero_method=zero_method)
+        assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        zeros = int(np.sum(d == 0))
+        ranked = n - zeros if zero_method == "wilcox" else n
+        dropped = np.arange(1, zeros + 1).sum() if zero_method == "pratt" else 0  # zeros hold the lowest ranks
+        assert r.r_plus + r.r_minus == pytest.approx(ranked * (ranked + 1) / 2 - dropped)
+        assert (r.n, r.n_zero) == (ranked, zeros)
+
+
+def test_wilcoxon_float_noise_ties():
+    # 0.768 - 0.763 and 0.931 - 0.936 are 0.005 apart in exact arithmetic; they tie.
+    r = wilcoxon_test([0.768, 0.931, 0.5, 0.9], [0.763, 0.936, 0.4, 0.7])
+    assert (r.r_plus, r.r_minus) == (8.5, 1.5)
+
+
 def test_hotelling_against_direct_and_statsmodels():
     from statsmodels.stats.multivariate import test_mvmean
 
@@ -142,3 +210,99 @@ def test_results_explain_themselves():
         md = res._repr_markdown_()
         assert "$$" in md and "p = " in md or "CD" in md
         assert res.verdict.endswith(".") and len(repr(res)) < 300
+
+
+# ----------------------------------------------------------------- post-hoc tests after Friedman
+
+
+def test_posthoc_reproduces_demsar_comparisons_with_the_control():
+    # Demsar (2006), section 3.2.2: C4.5 as the control on Table 6. SE = sqrt(4*5/(6*14)) = 0.488;
+    # z = 2.342 (C4.5+m), 0.512 (C4.5+cf), 2.415 (C4.5+m+cf); p = 0.019, 0.608, 0.016.
+    # Bonferroni-Dunn finds only C4.5+m+cf better; Holm (0.016 < 0.017, 0.019 < 0.025) finds both.
+    from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
+
+    holm = friedman_posthoc(DEMSAR_AUC, control="C4.5", names=DEMSAR_ALGORITHMS)
+    assert holm.pairs == ((1, 0), (2, 0), (3, 0))
+    assert round(holm.se, 3) == 0.488
+    assert np.round(-holm.statistic, 3).tolist() == [2.342, 0.512, 2.415]
+    assert np.round(holm.p_value, 3).tolist() == [0.019, 0.608, 0.016]
+    assert holm.significant.tolist() == [True, False, True]
+    dunn = friedman_posthoc(DEMSAR_AUC, control=0, method="bonferroni-dunn")
+    assert dunn.significant.tolist() == [False, False, True]
+    # Bonferroni-Dunn's critical difference: z_{alpha/(2(k-1))} * SE; only C4.5+m+cf's 1.179 exceeds it
+    cd = st.norm.ppf(1 - 0.05 / 6) * dunn.se
+    assert round(st.norm.ppf(1 - 0.05 / 6), 3) == 2.394
+    np.testing.assert_array_equal(dunn.significant, np.abs(dunn.statistic) * dunn.se > cd)
+    assert "C4.5+m+cf and C4.5" in holm.verdict and "family-wise" in holm.verdict
+    assert "0.488" in holm._repr_markdown_()
+
+
+@pytest.mark.parametrize("method, reference", [("bonferroni-dunn", "bonferroni"), ("holm", "holm"),
+                                               ("hochberg", "simes-hochberg")])
+def test_posthoc_adjustments_against_statsmodels(method, reference):
+    from statsmodels.stats.multitest import multipletests
+
+    rng = np.random.default_rng(31)
+    for _ in range(20):
+        n, k = int(rng.integers(5, 30)), int(rng.integers(3, 8))
+        x = rng.normal(np.linspace(0, 1, k), 1.0, (n, k))
+        control = None if rng.random() < 0.5 else int(rng.integers(0, k))
+        alpha = float(rng.choice([0.01, 0.05, 0.1]))
+        r = friedman_posthoc(x, control=control, method=method, alpha=alpha)
+        reject, adjusted, _, _ = multipletests(r.p_value, alpha=alpha, method=reference)
+        np.testing.assert_allclose(r.adjusted_p_value, adjusted)
+        np.testing.assert_array_equal(r.significant, reject)
+        # z straight from the ranks
+        ranks = st.rankdata(-x, axis=1).mean(axis=0)
+        i, j = np.array(r.pairs).T
+        np.testing.assert_allclose(r.statistic, (ranks[i] - ranks[j]) / np.sqrt(k * (k + 1) / (6 * n)))
+        np.testing.assert_allclose(r.p_value, 2 * st.norm.sf(np.abs(r.statistic)))
+        assert len(r.pairs) == (k - 1 if control is not None else k * (k - 1) // 2)
+
+
+def test_posthoc_nemenyi_agrees_with_the_critical_difference():
+    rng = np.random.default_rng(32)
+    for _ in range(20):
+        n, k = int(rng.integers(5, 40)), int(rng.integers(3, 9))
+        x = rng.normal(np.linspace(0, 1.5, k), 1.0, (n, k))
+        alpha = float(rng.choice([0.05, 0.1]))
+        r = friedman_posthoc(x, method="nemenyi", alpha=alpha)
+        differences = np.abs(r.statistic) * r.se
+        cd = nemenyi_cd(k, n, alpha=alpha).cd
+        close = np.abs(differences - cd) < 1e-9
+        np.testing.assert_array_equal(r.significant[~close], differences[~close] >= cd)
+    # the adjusted p-value of a difference of exactly CD is alpha
+    r = friedman_posthoc(np.random.default_rng(1).normal(size=(14, 4)), method="nemenyi")
+    z_cd = nemenyi_cd(4, 14).cd / r.se
+    assert st.studentized_range.sf(np.sqrt(2) * z_cd, 4, np.inf) == pytest.approx(0.05)
+
+
+# ----------------------------------------------------------------- Cochran's Q
+
+
+def test_cochran_q_against_statsmodels_and_by_hand():
+    from statsmodels.stats.contingency_tables import cochrans_q
+
+    from evalteach.stats import cochran_q_test, mcnemar_test
+
+    # by hand: C = (8, 5, 4), T = 17, sum R^2 = 41: Q = 2 (3 * 105 - 289) / (51 - 41) = 5.2
+    y = [1, 0, 1, 1, 0, 1, 0, 0]
+    r = cochran_q_test(y, [1, 0, 1, 1, 0, 1, 0, 0], [1, 1, 0, 1, 0, 1, 1, 0], [0, 1, 0, 1, 1, 1, 0, 0])
+    assert (r.column_totals.tolist(), r.total, r.row_sum_squares) == ([8, 5, 4], 17, 41)
+    assert r.statistic == pytest.approx(5.2) and r.p_value == pytest.approx(np.exp(-2.6))  # chi2(2) sf
+    assert "5.2" in r._repr_markdown_()
+    rng = np.random.default_rng(41)
+    for _ in range(25):
+        n, k = int(rng.integers(10, 80)), int(rng.integers(2, 6))
+        y = rng.choice(["a", "b", "c"], n)
+        predictions = [np.where(rng.random(n) < rng.uniform(0.5, 0.9), y, "a") for _ in range(k)]
+        x = np.column_stack([p == y for p in predictions]).astype(int)
+        if np.all(x.sum(axis=1) % k == 0):
+            continue
+        r = cochran_q_test(y, *predictions)
+        ref = cochrans_q(x)
+        assert r.statistic == pytest.approx(ref.statistic) and r.p_value == pytest.approx(ref.pvalue)
+        assert r.df == k - 1
+        if k == 2:  # McNemar's chi-square without continuity correction
+            b, c = int(np.sum(x[:, 0] > x[:, 1])), int(np.sum(x[:, 0] < x[:, 1]))
+            assert r.statistic == pytest.approx(mcnemar_test(b, c, correction=False).statistic)

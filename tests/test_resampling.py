@@ -121,9 +121,37 @@ def test_bootstrap_632_plus_efron_tibshirani():
     assert bootstrap_632(0.0, 0.5).estimate == pytest.approx(0.316)
     r = bootstrap_632_plus(0.0, 0.5, 0.5)
     assert r.relative_overfitting == 1 and r.weight == pytest.approx(1) and r.estimate == pytest.approx(0.5)
-    # oob above gamma is clipped to gamma
-    assert bootstrap_632_plus(0.0, 0.6, 0.5).estimate == pytest.approx(0.5)
     assert "0.632" in r._repr_markdown_()
+
+
+def test_bootstrap_632_plus_when_oob_exceeds_gamma():
+    # Efron & Tibshirani (1997, eqs. 32-33): E1' = min(E1, gamma) enters R' and the correction term,
+    # while Err(.632) keeps the unclipped E1; so R' = 1 and the estimate is 0.632 E1 + 0.368 gamma.
+    r = bootstrap_632_plus(0.1, 0.6, 0.5)
+    assert r.relative_overfitting == 1
+    assert r.estimate == pytest.approx(0.632 * 0.6 + 0.368 * 0.5)
+    assert r.estimate == pytest.approx(bootstrap_632(0.1, 0.6).estimate + (0.5 - 0.1) * 0.368)
+    assert "\\min(0.6, 0.5) = 0.5" in r._repr_markdown_()
+    # gamma below the resubstitution error: R' = 0, the .632 estimate
+    assert bootstrap_632_plus(0.3, 0.4, 0.2).estimate == pytest.approx(bootstrap_632(0.3, 0.4).estimate)
+
+
+def _ipred_bootest(resubst, one, gamma):
+    """R ipred::bootest's final lines (bc632plus = TRUE), restated: R from the unclipped out-of-bag error."""
+    err632 = 0.368 * resubst + 0.632 * one
+    r = (one - resubst) / (gamma - resubst) if (one > resubst and gamma > resubst) else 0.0
+    return err632 + (min(one, gamma) - resubst) * (0.368 * 0.632 * r) / (1 - 0.368 * r)
+
+
+def test_bootstrap_632_plus_agrees_with_ipred_where_ipred_follows_the_paper():
+    rng = np.random.default_rng(11)
+    err, e1, g = rng.uniform(0, 0.5, (3, 300))
+    for a, b, c in zip(err, e1, g):
+        ours = bootstrap_632_plus(a, b, c).estimate
+        if b <= c:
+            assert ours == pytest.approx(_ipred_bootest(a, b, c))
+        else:  # ipred's R exceeds 1 here; the paper's R' is 1
+            assert ours == pytest.approx(0.632 * b + 0.368 * c if c > a else bootstrap_632(a, b).estimate)
 
 
 def test_no_information_error():

@@ -101,6 +101,56 @@ def test_precision_recall_matches_sklearn():
             assert c.average_precision == pytest.approx(metrics.average_precision_score(y, s))
 
 
+@pytest.mark.parametrize("ties", [False, True])
+def test_achievable_pr_steps_have_average_precision_as_area(ties):
+    rng = np.random.default_rng(21)
+    for _ in range(20):
+        y, s = random_scored(rng, ties=ties)
+        c = precision_recall_curve(y, s)
+        recall, precision = c.achievable()
+        area = np.sum(np.diff(recall) * (precision[1:] + precision[:-1]) / 2)
+        assert area == pytest.approx(c.average_precision)
+        assert area == pytest.approx(metrics.average_precision_score(y, s))
+        # every threshold's point is a corner of the steps
+        assert set(zip(c.recall, c.precision)) <= set(zip(recall, precision))
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_achievable_pr_roc_interpolation_lies_on_the_roc_curve(ties):
+    # Davis & Goadrich (2006): a PR point is achievable when its (FPR, TPR) lies on the ROC curve.
+    rng = np.random.default_rng(22)
+    for _ in range(20):
+        y, s = random_scored(rng, ties=ties)
+        c, r = precision_recall_curve(y, s), roc_curve(y, s)
+        recall, precision = c.achievable("roc", points_per_segment=7)
+        known = recall > 0  # FP = TP (1/precision - 1) is recoverable where TP > 0
+        tp = recall[known] * r.n_pos
+        fp = tp * (1 / precision[known] - 1)
+        fpr, tpr = fp / r.n_neg, tp / r.n_pos
+        # every (FPR, TPR) lies on a segment of the ROC polyline
+        seg = [(r.fpr[k], r.tpr[k], r.fpr[k + 1], r.tpr[k + 1]) for k in range(len(r.fpr) - 1)]
+        for f, t in zip(fpr, tpr):
+            assert any(min(a, b) - 1e-9 <= f <= max(a, b) + 1e-9 and min(p, q) - 1e-9 <= t <= max(p, q) + 1e-9
+                       and abs((b - a) * (t - p) - (q - p) * (f - a)) < 1e-9 for a, p, b, q in seg)
+        assert set(map(tuple, np.round(np.c_[c.recall, c.precision], 12))) <= set(
+            map(tuple, np.round(np.c_[recall, precision], 12)))
+
+
+def test_achievable_pr_worked_example():
+    # A tie of two positives, then a tie of one positive and two negatives: TP, FP go (0,0) -> (2,0) -> (3,2).
+    # Half way along the last segment (TP 2.5, FP 1) precision is 2.5/3.5 = 0.714, not the straight
+    # line's (1 + 0.6)/2 = 0.8: linear interpolation in PR space is optimistic.
+    c = precision_recall_curve([1, 1, 1, 0, 0], [0.9, 0.9, 0.5, 0.5, 0.5])
+    recall, precision = c.achievable("roc", points_per_segment=2)
+    np.testing.assert_allclose(recall, [0, 1 / 3, 2 / 3, 2.5 / 3, 1])
+    np.testing.assert_allclose(precision, [1, 1, 1, 2.5 / 3.5, 0.6])
+    r, p = c.achievable()
+    np.testing.assert_allclose(r, [0, 2 / 3, 2 / 3, 1])
+    np.testing.assert_allclose(p, [1, 1, 0.6, 0.6])
+    with pytest.raises(ValueError, match="interpolation"):
+        c.achievable("linear")
+
+
 def test_confusion_matches_sklearn():
     rng = np.random.default_rng(8)
     for _ in range(15):
@@ -188,6 +238,25 @@ def test_cost_curve_envelope_is_the_best_threshold_cost():
     assert c.lines().shape == (11, 11)
 
 
+def test_cost_curve_useful_below_both_trivial_classifiers():
+    # Drummond & Holte (2006): useful where the envelope is below min(PC, 1 - PC). One ROC point
+    # (FPR, TPR) = (0.2, 0.6) gives the line 0.4 PC + 0.2 (1 - PC) = 0.2 + 0.2 PC; it is below PC for
+    # PC > 0.25 and below 1 - PC for PC < 2/3: useful exactly on (0.25, 2/3).
+    y = np.r_[np.ones(5), np.zeros(5)]
+    s = np.r_[1, 1, 1, 0, 0, 1, 0, 0, 0, 0]  # TP 3 of 5, FP 1 of 5
+    c = cost_curve(y, s, grid=13)
+    pc = c.probability_cost
+    np.testing.assert_allclose(c.envelope, np.minimum.reduce([pc, 1 - pc, 0.2 + 0.2 * pc]))
+    np.testing.assert_array_equal(c.useful, (pc > 0.25) & (pc < 2 / 3))
+    assert "min(PC, 1 − PC)" in c.verdict and "from 0.333 to 0.583" in c.verdict
+    # below max(PC, 1 - PC) is not enough: at PC = 0.75 the line (0.35) beats "always negative" (0.75)
+    # but not "always positive" (0.25)
+    assert not c.useful[9] and c.envelope[9] < max(pc[9], 1 - pc[9])
+    # a useless classifier (random guessing) is never useful
+    never = cost_curve([1, 0, 1, 0], [0.5, 0.5, 0.5, 0.5], grid=11)
+    assert not never.useful.any() and "never lies below" in never.verdict
+
+
 def test_cost_curve_matches_operating_point():
     rng = np.random.default_rng(9)
     y, s = random_scored(rng, n=40)
@@ -259,3 +328,129 @@ def test_results_explain_themselves():
         md = res._repr_markdown_()
         assert "$$" in md and res.verdict and len(repr(res)) < 400
     assert "0.76" in roc_curve(y, s)._repr_markdown_()
+
+
+# ----------------------------------------------------------------- DeLong's test of two AUCs
+
+
+def delong_test_direct(y, a, b):
+    """DeLong et al. (1988) written out with the full kernel matrices psi(x_i, y_j), O(P N)."""
+    comps = []
+    for s in (a, b):
+        pos, neg = s[y == 1], s[y == 0]
+        psi = (pos[:, None] > neg) + 0.5 * (pos[:, None] == neg)
+        comps.append((psi.mean(), psi.mean(axis=1), psi.mean(axis=0)))
+    (A, v10a, v01a), (B, v10b, v01b) = comps
+    m, n = v10a.size, v01a.size
+    s10 = np.array([[np.sum((p - P_) * (q - Q_)) / (m - 1) for q, Q_ in ((v10a, A), (v10b, B))]
+                    for p, P_ in ((v10a, A), (v10b, B))])
+    s01 = np.array([[np.sum((p - P_) * (q - Q_)) / (n - 1) for q, Q_ in ((v01a, A), (v01b, B))]
+                    for p, P_ in ((v01a, A), (v01b, B))])
+    c = np.array([1.0, -1.0])
+    return A, B, np.sqrt(c @ s10 @ c / m + c @ s01 @ c / n)
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_delong_test_matches_direct_computation(ties):
+    from evalteach.stats import delong_test
+
+    rng = np.random.default_rng(51)
+    for _ in range(25):
+        y, a = random_scored(rng, ties=ties)
+        y[:4] = [0, 0, 1, 1]
+        b = a + rng.normal(0, 1.0, a.size) if not ties else rng.integers(0, 6, a.size).astype(float)
+        r = delong_test(y, a, b, confidence=0.9)
+        A, B, se = delong_test_direct(y, a, b)
+        assert (r.auc_a, r.auc_b) == (pytest.approx(A), pytest.approx(B))
+        assert r.auc_a == pytest.approx(metrics.roc_auc_score(y, a))
+        assert r.se == pytest.approx(se)
+        assert r.statistic == pytest.approx((A - B) / se)
+        assert r.p_value == pytest.approx(2 * st.norm.sf(abs(A - B) / se))
+        z = st.norm.ppf(0.95)
+        assert (r.low, r.high) == (pytest.approx(A - B - z * se), pytest.approx(A - B + z * se))
+        # swapping the classifiers flips the sign only
+        s = delong_test(y, b, a, confidence=0.9)
+        assert s.statistic == pytest.approx(-r.statistic) and s.p_value == pytest.approx(r.p_value)
+
+
+def test_delong_test_worked_example_and_independence_limit():
+    from evalteach.stats import auc_interval, delong_test
+
+    # 4 positives, 4 negatives: a misranks one pair (AUC 15/16), b five pairs (AUC 11/16)
+    y = np.array([1, 1, 1, 1, 0, 0, 0, 0])
+    a = np.array([9, 8, 7, 3, 6, 2, 1, 0.0])
+    b = np.array([9, 3, 7, 2, 8, 6, 1, 0.0])
+    r = delong_test(y, a, b)
+    assert (r.auc_a, r.auc_b, r.difference) == (15 / 16, 11 / 16, 0.25)
+    A, B, se = delong_test_direct(y, a, b)
+    assert r.se == pytest.approx(se)
+    # Var(a - b) = Var(a) + Var(b) - 2 Cov: each variance is auc_interval's DeLong SE squared
+    va, vb = auc_interval(y, a, method="delong").se ** 2, auc_interval(y, b, method="delong").se ** 2
+    cov = r.correlation * np.sqrt(va * vb)
+    assert r.se ** 2 == pytest.approx(va + vb - 2 * cov)
+    assert "do not rule out equal AUCs" in r.verdict and "interval" in r.verdict
+    # many examples and a clearly better classifier: significant
+    rng = np.random.default_rng(52)
+    y = np.r_[np.ones(300), np.zeros(300)].astype(int)
+    good = rng.normal(2.0 * y, 1.0)
+    worse = good + rng.normal(0, 1.5, y.size)
+    big = delong_test(y, good, worse)
+    assert big.p_value < 0.01 and big.low > 0 and "differ significantly" in big.verdict
+
+
+# ----------------------------------------------------------------- multi-class AUC and lift chart
+
+
+@pytest.mark.parametrize("method, sklearn_name", [("hand-till", "ovo"), ("ovr", "ovr")])
+def test_multiclass_auc_against_sklearn(method, sklearn_name):
+    from evalteach.stats import multiclass_auc
+
+    rng = np.random.default_rng(61)
+    for _ in range(20):
+        c = int(rng.integers(3, 6))
+        n = int(rng.integers(3 * c, 80))
+        y = np.r_[np.arange(c), rng.integers(0, c, n - c)]
+        logits = rng.normal(size=(n, c)) + 1.5 * np.eye(c)[y]
+        if rng.random() < 0.3:
+            logits = np.round(logits)  # ties
+        p = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+        r = multiclass_auc(y, p, method=method)
+        assert r.estimate == pytest.approx(metrics.roc_auc_score(y, p, multi_class=sklearn_name))
+        assert r.n_classes == c
+
+
+def test_multiclass_auc_hand_till_by_hand():
+    from evalteach.stats import multiclass_auc
+
+    # Three classes, two examples each. A(0|1): column 0 on classes 0 and 1 ranks 0.7, 0.5 over
+    # 0.3, 0.2: 1. A(1|0): column 1 gives 0.4, 0.5 (class 1) vs 0.2, 0.3: 1. A(0|2) = 1,
+    # A(2|0): 0.6, 0.3 vs 0.1, 0.2: 1. A(1|2): column 1, 0.4, 0.5 vs 0.3, 0.6: 2/4 = 0.5;
+    # A(2|1): column 2, 0.6, 0.3 vs 0.3, 0.3: (1 + 1 + 0.5 + 0.5)/4 = 0.75. M = (1 + 1 + 0.625)/3.
+    p = np.array([[.7, .2, .1], [.3, .4, .3], [.1, .3, .6], [.5, .3, .2], [.2, .5, .3], [.1, .6, .3]])
+    y = [0, 1, 2, 0, 1, 2]
+    r = multiclass_auc(y, p)
+    assert r.per_class[1, 2] == pytest.approx(0.625)
+    assert r.estimate == pytest.approx((1 + 1 + 0.625) / 3)
+    assert "0.875" in r.verdict
+
+
+def test_lift_chart_worked_example():
+    from evalteach.stats import lift_chart
+
+    # Witten & Eibe's table of ranked predictions: 10 examples, 4 positives. The top 3 hold 2
+    # positives: lift (2/3)/(4/10) = 5/3; everything: lift 1.
+    y = [1, 1, 0, 1, 0, 0, 0, 0, 1, 0]
+    s = [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]
+    c = lift_chart(y, s)
+    assert c.sample_size.tolist() == [1, 3, 4, 5, 6, 7, 9, 10]
+    assert c.true_positives.tolist() == [1, 2, 3, 3, 3, 3, 4, 4]
+    assert c.lift[1] == pytest.approx(5 / 3) and c.lift[-1] == pytest.approx(1.0)
+    assert "Taking the 1 top-scored of 10 examples" in c.verdict and "2.5 times" in c.verdict
+    # against the ROC counts: TP(t) = TPR P, sample = TP + FP
+    rng = np.random.default_rng(62)
+    for _ in range(10):
+        y, s = random_scored(rng, ties=True)
+        c, r = lift_chart(y, s), roc_curve(y, s)
+        np.testing.assert_allclose(c.true_positives, r.tpr[1:] * r.n_pos)
+        np.testing.assert_allclose(c.sample_size, r.tpr[1:] * r.n_pos + r.fpr[1:] * r.n_neg)
+        np.testing.assert_allclose(c.lift, (c.true_positives / c.sample_size) / np.mean(y))

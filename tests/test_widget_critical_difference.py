@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from scipy import stats as st
 
-from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
+from evalteach.example_scores import DEMSAR_AUC
 from evalteach.stats import friedman_test, nemenyi_cd, sign_test
 from evalteach.widgets.critical_difference import CriticalDifferenceExplorer, cd_groups
 from explorer_contract import check_contract
@@ -33,22 +33,19 @@ def test_numbers_shown_equal_the_stats_functions():
     assert (r.sign.wins, r.sign.losses, r.sign.ties, r.sign.p_value) == (
         expected.wins, expected.losses, expected.ties, expected.p_value)
     assert f"{r.cd.cd:.3f}" in e._summary(r)
-    # Independent reference: scipy's Friedman statistic (it applies the same tie correction).
-    assert r.friedman.statistic == pytest.approx(st.friedmanchisquare(*DEMSAR_AUC.T).statistic)
+    # Independent reference: scipy's Friedman statistic is the tie-corrected value.
+    assert r.friedman.other_statistic == pytest.approx(st.friedmanchisquare(*DEMSAR_AUC.T).statistic)
 
 
 def test_demsar_worked_example_is_reproduced():
-    # The paper ranks voting's C4.5+cf ahead of C4.5+m+cf and reports chi2_F without tie correction.
-    x = DEMSAR_AUC.copy()
-    x[12, DEMSAR_ALGORITHMS.index("C4.5+cf")] += 1e-6  # row 12 is voting
-    e = CriticalDifferenceExplorer(scores=x, algorithms=list(DEMSAR_ALGORITHMS))
-    ranks = e.result.friedman.average_ranks
-    np.testing.assert_allclose(ranks, [3.143, 2.000, 2.893, 1.964], atol=5e-4)
-    n, k = 14, 4
-    chi2 = 12 * n / (k * (k + 1)) * (np.sum(ranks ** 2) - k * (k + 1) ** 2 / 4)
-    assert chi2 == pytest.approx(9.28, abs=5e-3)
-    assert (n - 1) * chi2 / (n * (k - 1) - chi2) == pytest.approx(3.69, abs=5e-3)
+    # Demsar (2006), section 3.2.2: the explorer opens on Table 6 and shows the paper's numbers.
+    e = CriticalDifferenceExplorer()
+    f = e.result.friedman
+    assert np.round(f.average_ranks, 3).tolist() == [3.143, 2.000, 2.893, 1.964]
+    assert round(f.statistic, 2) == 9.28 and round(f.iman_davenport, 2) == 3.69
     assert e.result.cd.cd == pytest.approx(1.25, abs=5e-3)
+    summary = e._summary(e.result)
+    assert "C4.5+cf 2.893" in summary and "chi-square 9.279" in summary and "F 3.686" in summary
 
 
 def test_lower_is_better_reverses_the_ranks():
@@ -81,3 +78,36 @@ def test_bad_tables_are_refused():
         CriticalDifferenceExplorer(scores=TABLE, algorithms=["a", "b"])
     with pytest.raises(TypeError, match="datasets"):
         CriticalDifferenceExplorer(scores=TABLE, datasets="abc")
+
+
+def _texts_outside_the_figure(e):
+    """Visible titles and texts (not tick labels) whose extent crosses the figure edge."""
+    import matplotlib.text as mtext
+
+    e.image  # render
+    fig = e.figure
+    renderer = fig.canvas.get_renderer()
+    ticks = {t for ax in fig.axes for t in ax.get_xticklabels() + ax.get_yticklabels()}
+    out = []
+    for t in fig.findobj(mtext.Text):
+        if t in ticks or not t.get_visible() or not t.get_text().strip():
+            continue
+        box = t.get_window_extent(renderer)
+        if box.x0 < -0.5 or box.y0 < -0.5 or box.x1 > fig.bbox.width + 0.5 or box.y1 > fig.bbox.height + 0.5:
+            out.append(t.get_text())
+    return out
+
+
+@pytest.mark.parametrize("a, b", [("C4.5", "C4.5+m+cf"), ("C4.5+m+cf", "C4.5+cf")])
+def test_presenter_mode_keeps_titles_inside_the_figure(a, b):
+    import evalteach as et
+
+    e = CriticalDifferenceExplorer(a=a, b=b)
+    assert _texts_outside_the_figure(e) == []
+    try:
+        et.presenter()  # restyles the explorer already on screen
+        assert tuple(e.figure.get_size_inches()) == (13.0, 6.0)
+        assert _texts_outside_the_figure(e) == []
+        assert _texts_outside_the_figure(CriticalDifferenceExplorer(a=a, b=b, alpha=0.01)) == []
+    finally:
+        et.presenter(False)

@@ -70,6 +70,29 @@ def test_precision_recall_view():
     y, s = fawcett_roc_example()
     assert e.result.pr.average_precision == pytest.approx(average_precision_score(y, s))
     assert e.result.hull is None and e.result.operating is None
+    # the picture is the achievable step curve, and its area is the average precision shown
+    x, y_drawn = e.curve_line.get_data()
+    np.testing.assert_array_equal(np.c_[x, y_drawn], np.c_[e.result.pr.achievable("steps")])
+    area = np.sum(np.diff(x) * (y_drawn[1:] + y_drawn[:-1]) / 2)
+    assert area == pytest.approx(average_precision_score(y, s))
+    assert f"{area:.3f}" in e.curve_title.get_text()
+
+
+def _legend(e):
+    return [t.get_text() for t in e.ax_curve.get_legend().get_texts()]
+
+
+def test_legend_lists_only_what_is_drawn():
+    e = ROCExplorer()
+    assert _legend(e) == ["ROC curve", "current threshold"]
+    e.controls["hull"].value = True
+    assert _legend(e) == ["ROC curve", "current threshold", "convex hull"]
+    e.controls["iso_cost"].value = True
+    assert _legend(e)[-2:] == ["iso-cost line", "least expected cost"]
+    e.controls["hull"].value = False
+    assert "convex hull" not in _legend(e) and "iso-cost line" in _legend(e)
+    e.controls["view"].value = "pr"
+    assert _legend(e) == ["achievable precision-recall (steps)", "current threshold"]
 
 
 def test_a_fitted_estimator():

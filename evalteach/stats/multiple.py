@@ -16,9 +16,9 @@ from .._result import Explanation, Result, fmt, pct, result
 from .intervals import _p_text, _plain
 
 __all__ = [
-    "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "anova_test", "AnovaResult",
+    "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "friedman_posthoc", "FriedmanPosthoc", "anova_test", "AnovaResult",
     "kruskal_wallis_test", "KruskalWallisResult", "wilcoxon_test", "WilcoxonResult",
-    "hotelling_t2_test", "HotellingResult",
+    "hotelling_t2_test", "HotellingResult", "cochran_q_test", "CochranQResult",
 ]
 
 ALTERNATIVES = ("two-sided", "greater", "less")
@@ -45,7 +45,13 @@ class FriedmanResult(Result):
     df: int
     k: int
     n: int
-    tie_correction: float = 1.0
+    tie_correction: bool = False
+    tie_factor: float = 1.0
+
+    @property
+    def other_statistic(self):
+        """chi2_F computed the other way (with the tie correction if this one has none, and vice versa)."""
+        return self.statistic * self.tie_factor if self.tie_correction else self.statistic / self.tie_factor
 
     def _explain(self):
         k, n, r = self.k, self.n, self.average_ranks
@@ -56,8 +62,8 @@ class FriedmanResult(Result):
         ]
         chi = (rf"\chi^2_F = \frac{{12 \cdot {n}}}{{{k} \cdot {k + 1}}}\left[{squares} - "
                rf"\frac{{{k} \cdot {k + 1}^2}}{{4}}\right]")
-        if self.tie_correction != 1.0:
-            chi += rf" \Big/ {fmt(self.tie_correction)}\ \text{{(ties)}}"
+        if self.tie_correction and self.tie_factor != 1.0:
+            chi += rf" \Big/ {fmt(self.tie_factor)}\ \text{{(ties)}}"
         steps = [
             chi + rf" = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}\ (\chi^2,\ {self.df}\ \text{{df}})",
             rf"F_F = \frac{{{n - 1} \cdot {fmt(self.statistic)}}}{{{n} \cdot {k - 1} - {fmt(self.statistic)}}}"
@@ -65,36 +71,18 @@ class FriedmanResult(Result):
             rf"\ (F_{{{k - 1},\,{(k - 1) * (n - 1)}}})",
         ]
         verdict = _verdict(self.iman_davenport_p_value, "the algorithms do not all perform equally well")
+        if self.tie_factor != 1.0:
+            if self.tie_correction:
+                verdict += (f" Without the tie correction (Demšar's textbook formula) "
+                            f"χ²_F would be {_plain(self.other_statistic)}.")
+            else:
+                verdict += (f" Some data sets have ties; dividing by the tie correction "
+                            f"{_plain(self.tie_factor)} (as scipy does) gives χ²_F = {_plain(self.other_statistic)}.")
         return Explanation("Friedman test with Iman-Davenport correction", formulas, steps, verdict)
 
 
-def friedman_test(scores, higher_is_better=True):
-    """Friedman test of k algorithms over N data sets (Demsar 2006, section 3.2.2).
-
-    Within each data set (row) the algorithms are ranked, the best getting rank 1 and
-    ties sharing the average rank. The average ranks ``R_j`` give Friedman's
-    ``chi2_F`` (divided by the usual tie correction when a row has ties, so that it
-    equals ``scipy.stats.friedmanchisquare``) and Iman and Davenport's less
-    conservative ``F_F`` with ``(k-1, (k-1)(N-1))`` degrees of freedom.
-
-    Parameters
-    ----------
-    scores : array_like, shape (N, k)
-        Rows are data sets, columns algorithms; N >= 2, k >= 2.
-    higher_is_better : bool
-        True for accuracies/AUCs, False for error rates (only the ranks shown change).
-
-    Returns
-    -------
-    FriedmanResult
-        ``average_ranks, statistic, p_value, iman_davenport, iman_davenport_p_value, df, k, n``.
-
-    Examples
-    --------
-    >>> r = friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]])
-    >>> r.average_ranks.tolist()
-    [1.3333333333333333, 1.6666666666666667, 3.0]
-    """
+def _friedman_ranks(scores, higher_is_better):
+    """Validated (N, k) scores ranked within each row: 1 = best, ties share the average rank."""
     if not isinstance(higher_is_better, (bool, np.bool_)):
         raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
     x = v.array("scores", scores, ndim=2)
@@ -102,20 +90,59 @@ def friedman_test(scores, higher_is_better=True):
     if n < 2 or k < 2:
         raise ValueError("scores must have at least 2 rows (data sets) and 2 columns (algorithms), "
                          f"got shape {x.shape}")
-    ranks = _st.rankdata(-x if higher_is_better else x, axis=1)
+    return _st.rankdata(-x if higher_is_better else x, axis=1)
+
+
+def friedman_test(scores, higher_is_better=True, tie_correction=False):
+    """Friedman test of k algorithms over N data sets (Demsar 2006, section 3.2.2).
+
+    Within each data set (row) the algorithms are ranked, the best getting rank 1 and
+    ties sharing the average rank. The average ranks ``R_j`` give Friedman's
+    ``chi2_F`` and Iman and Davenport's less conservative ``F_F`` with
+    ``(k-1, (k-1)(N-1))`` degrees of freedom.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        Rows are data sets, columns algorithms; N >= 2, k >= 2.
+    higher_is_better : bool
+        True for accuracies/AUCs, False for error rates (only the ranks shown change).
+    tie_correction : bool
+        False (default): the textbook formula, as Demsar (2006) and the slides use it.
+        True: divide ``chi2_F`` by ``1 - sum(t^3 - t) / (N k (k^2 - 1))`` over the
+        groups of ``t`` tied ranks within rows, which equals
+        ``scipy.stats.friedmanchisquare``. Without ties both agree; with ties the
+        display gives the other value too.
+
+    Returns
+    -------
+    FriedmanResult
+        ``average_ranks, statistic, p_value, iman_davenport, iman_davenport_p_value, df, k, n,
+        tie_correction, tie_factor`` and ``other_statistic``.
+
+    Examples
+    --------
+    >>> r = friedman_test([[0.9, 0.8, 0.7], [0.85, 0.8, 0.6], [0.7, 0.75, 0.6]])
+    >>> r.average_ranks.tolist()
+    [1.3333333333333333, 1.6666666666666667, 3.0]
+    """
+    if not isinstance(tie_correction, (bool, np.bool_)):
+        raise TypeError(f"tie_correction must be True or False, got {tie_correction!r}")
+    ranks = _friedman_ranks(scores, higher_is_better)
+    n, k = ranks.shape
     average = ranks.mean(axis=0)
     _, counts = np.unique(np.column_stack([np.repeat(np.arange(n), k), ranks.ravel()]), axis=0,
                           return_counts=True)
-    correction = 1.0 - float(np.sum(counts ** 3 - counts)) / (n * k * (k * k - 1))
-    if correction <= 0:
+    factor = 1.0 - float(np.sum(counts ** 3 - counts)) / (n * k * (k * k - 1))
+    if factor <= 0:
         raise ValueError("scores must differ within at least one data set (row), got every row fully tied")
     chi2 = 12.0 * n / (k * (k + 1)) * (np.sum(average ** 2) - k * (k + 1) ** 2 / 4.0)
-    chi2 = float(chi2 / correction)
+    chi2 = float(chi2 / factor if tie_correction else chi2)
     p = float(_st.chi2.sf(chi2, k - 1))
     denominator = n * (k - 1) - chi2
     ff = (n - 1) * chi2 / denominator if denominator > 0 else float("inf")
     p_ff = float(_st.f.sf(ff, k - 1, (k - 1) * (n - 1)))
-    return FriedmanResult(average, chi2, p, float(ff), p_ff, k - 1, k, n, float(correction))
+    return FriedmanResult(average, chi2, p, float(ff), p_ff, k - 1, k, n, bool(tie_correction), float(factor))
 
 
 # --------------------------------------------------------------------------- Nemenyi
@@ -158,6 +185,145 @@ def nemenyi_cd(k, n_datasets, alpha=0.05):
     a = v.probability("alpha", alpha, open_low=True, open_high=True)
     q = float(_st.studentized_range.ppf(1 - a, k, np.inf) / np.sqrt(2))
     return NemenyiCD(q * float(np.sqrt(k * (k + 1) / (6.0 * n))), q, k, n, a)
+
+
+# --------------------------------------------------------------------------- post-hoc tests
+
+POSTHOC_METHODS = ("nemenyi", "bonferroni-dunn", "holm", "hochberg")
+
+
+def _adjust(p, method):
+    """Family-wise adjusted p-values of the ``m = len(p)`` comparisons (Demsar 2006, section 3.2.2)."""
+    m = p.size
+    if method == "bonferroni-dunn":
+        return np.minimum(p * m, 1.0)
+    order = np.argsort(p, kind="stable")
+    scaled = p[order] * (m - np.arange(m))  # the i-th smallest p (from 0) is compared with alpha/(m - i)
+    if method == "holm":  # step down: stop at the first hypothesis not rejected
+        adjusted = np.minimum(np.maximum.accumulate(scaled), 1.0)
+    else:  # hochberg, step up: reject all up to the largest p_(i) <= alpha/(m - i)
+        adjusted = np.minimum(np.minimum.accumulate(scaled[::-1])[::-1], 1.0)
+    out = np.empty(m)
+    out[order] = adjusted
+    return out
+
+
+@result
+class FriedmanPosthoc(Result):
+    """Post-hoc comparisons of average ranks after a Friedman test."""
+
+    method: str
+    control: int | None
+    pairs: tuple
+    average_ranks: np.ndarray
+    statistic: np.ndarray
+    p_value: np.ndarray
+    adjusted_p_value: np.ndarray
+    significant: np.ndarray
+    alpha: float
+    se: float
+    k: int
+    n: int
+    names: tuple = ()
+
+    def _explain(self):
+        k, n = self.k, self.n
+        adjust = {"nemenyi": r"p_{adj} = P\left(q_{k,\infty} \ge \sqrt2\,|z|\right)",
+                  "bonferroni-dunn": r"p_{adj} = \min(1,\ m\,p)",
+                  "holm": r"p_{(i)} \text{ against } \alpha/(m - i + 1),\ \text{step down}",
+                  "hochberg": r"p_{(i)} \text{ against } \alpha/(m - i + 1),\ \text{step up}"}[self.method]
+        formulas = [r"z = \frac{R_i - R_j}{\sqrt{k(k+1)/(6N)}},\quad p = 2\,(1 - \Phi(|z|)),\quad " + adjust]
+        steps = [rf"\sqrt{{\frac{{{k} \cdot {k + 1}}}{{6 \cdot {n}}}}} = {fmt(self.se)},\quad m = {len(self.pairs)}"]
+        for (i, j), z, p, q in zip(self.pairs, self.statistic, self.p_value, self.adjusted_p_value):
+            steps.append(rf"\text{{{self.names[i]} vs {self.names[j]}}}:\ z = \frac{{{fmt(self.average_ranks[i])} - "
+                         rf"{fmt(self.average_ranks[j])}}}{{{fmt(self.se)}}} = {fmt(z)},\ p = {fmt(p)},\ "
+                         rf"p_{{adj}} = {fmt(q)}")
+        found = [f"{self.names[i]} and {self.names[j]}" for (i, j), sig in zip(self.pairs, self.significant) if sig]
+        level = f"at the {pct(1 - self.alpha)} family-wise level ({self.method})"
+        if found:
+            verdict = (f"The average ranks differ significantly {level} for " + "; ".join(found) + "; for the "
+                       f"other {len(self.pairs) - len(found)} comparisons the data do not rule out equal performance.")
+        else:
+            verdict = (f"No difference is significant {level}: the data do not rule out that the compared "
+                       f"algorithms perform equally well.")
+        title = "Post-hoc tests after Friedman" + (f" (control: {self.names[self.control]})"
+                                                   if self.control is not None else " (all pairs)")
+        return Explanation(title, formulas, steps, verdict)
+
+
+def friedman_posthoc(scores, control=None, method="holm", alpha=0.05, higher_is_better=True, names=None):
+    """Post-hoc comparisons of k algorithms over N data sets after a Friedman test (Demsar 2006, section 3.2.2).
+
+    For algorithms i and j with average ranks ``R_i, R_j`` (1 = best),
+    ``z = (R_i - R_j) / sqrt(k(k+1) / (6N))`` is compared with the normal distribution; the
+    p-values of the ``m`` comparisons are then adjusted for multiple testing.
+
+    Parameters
+    ----------
+    scores : array_like, shape (N, k)
+        Rows are data sets, columns algorithms.
+    control : int or str, optional
+        Column index (or name, with ``names``) of the control: compare every other algorithm
+        with it (m = k - 1). None: all pairs (m = k(k-1)/2).
+    method : {"holm", "hochberg", "bonferroni-dunn", "nemenyi"}
+        "nemenyi" (all pairs only): the studentized range, the test behind the critical difference
+        of :func:`nemenyi_cd`. "bonferroni-dunn": ``min(1, m p)``. "holm" (Holm 1979): step down,
+        the i-th smallest p against ``alpha / (m - i + 1)``. "hochberg" (Hochberg 1988): step up with
+        the same thresholds. Demsar recommends Holm for comparisons against a control.
+    alpha : float
+        Family-wise significance level.
+    higher_is_better : bool
+        True for accuracies/AUCs, False for error rates.
+    names : sequence of str, optional
+        Algorithm names for the display (default A1, A2, ...).
+
+    Returns
+    -------
+    FriedmanPosthoc
+        ``pairs`` ((i, j) column indices; j the control when there is one), ``statistic`` (z),
+        ``p_value``, ``adjusted_p_value``, ``significant`` (adjusted p < alpha), ``se``.
+
+    Examples
+    --------
+    Demsar's example, C4.5 (column 0) as the control on his Table 6:
+
+    >>> from evalteach.example_scores import DEMSAR_AUC
+    >>> r = friedman_posthoc(DEMSAR_AUC, control=0, method="holm")
+    >>> r.p_value.round(3).tolist(), r.significant.tolist()
+    ([0.019, 0.608, 0.016], [True, False, True])
+    """
+    ranks = _friedman_ranks(scores, higher_is_better)
+    n, k = ranks.shape
+    v.choice("method", method, POSTHOC_METHODS)
+    a = v.probability("alpha", alpha, open_low=True, open_high=True)
+    if names is None:
+        names = tuple(f"A{i + 1}" for i in range(k))
+    elif isinstance(names, str) or len(names) != k or not all(isinstance(x, str) for x in names):
+        raise ValueError(f"names must be {k} strings (one per column of scores), got {names!r}")
+    names = tuple(names)
+    if control is not None:
+        if isinstance(control, str):
+            if control not in names:
+                raise ValueError(f"control must be one of the names {names!r}, got {control!r}")
+            control = names.index(control)
+        else:
+            control = v.integer("control", control, low=0, high=k - 1)
+        if method == "nemenyi":
+            raise ValueError("method 'nemenyi' compares all pairs (control=None); against a control use "
+                             f"'holm', 'hochberg' or 'bonferroni-dunn', got control={control!r}")
+        pairs = tuple((j, control) for j in range(k) if j != control)
+    else:
+        pairs = tuple((i, j) for i in range(k) for j in range(i + 1, k))
+    average = ranks.mean(axis=0)
+    se = float(np.sqrt(k * (k + 1) / (6.0 * n)))
+    first, second = np.array(pairs).T
+    z = (average[first] - average[second]) / se
+    p = 2 * _st.norm.sf(np.abs(z))
+    if method == "nemenyi":
+        adjusted = _st.studentized_range.sf(np.sqrt(2) * np.abs(z), k, np.inf)
+    else:
+        adjusted = _adjust(p, method)
+    return FriedmanPosthoc(method, control, pairs, average, z, p, adjusted, adjusted < a, a, se, k, n, names)
 
 
 # --------------------------------------------------------------------------- ANOVA / Kruskal-Wallis
@@ -253,6 +419,9 @@ def kruskal_wallis_test(*groups):
 # --------------------------------------------------------------------------- Wilcoxon
 
 
+ZERO_METHODS = ("zsplit", "wilcox", "pratt")
+
+
 @result
 class WilcoxonResult(Result):
     """Wilcoxon signed-rank test on paired differences."""
@@ -263,12 +432,20 @@ class WilcoxonResult(Result):
     r_minus: float
     n: int
     alternative: str
+    zero_method: str = "zsplit"
+    n_zero: int = 0
 
     def _explain(self):
-        formulas = [r"R^+ = \sum_{d_i > 0} \operatorname{rank}(|d_i|),\quad "
-                    r"R^- = \sum_{d_i < 0} \operatorname{rank}(|d_i|)"]
+        zeros = {"zsplit": r" + \tfrac12 \sum_{d_i = 0} \operatorname{rank}(|d_i|)",
+                 "wilcox": "", "pratt": ""}[self.zero_method]
+        formulas = [rf"R^+ = \sum_{{d_i > 0}} \operatorname{{rank}}(|d_i|){zeros},\quad "
+                    rf"R^- = \sum_{{d_i < 0}} \operatorname{{rank}}(|d_i|){zeros}"]
         stat = r"T = \min(R^+, R^-)" if self.alternative == "two-sided" else r"T = R^+"
-        steps = [rf"R^+ = {fmt(self.r_plus)},\ R^- = {fmt(self.r_minus)},\ N = {self.n},\quad "
+        handled = {"zsplit": "ranked, rank split evenly between R+ and R-",
+                   "wilcox": "dropped before ranking",
+                   "pratt": "ranked, then left out of both sums"}[self.zero_method]
+        steps = [rf"R^+ = {fmt(self.r_plus)},\ R^- = {fmt(self.r_minus)},\ N = {self.n}"
+                 rf"\ ({self.n_zero}\ \text{{zero differences {handled}}}),\quad "
                  rf"{stat} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"]
         claim = {"two-sided": "the median difference is not zero",
                  "greater": "the differences tend to be positive",
@@ -276,33 +453,59 @@ class WilcoxonResult(Result):
         return Explanation("Wilcoxon signed-rank test", formulas, steps, _verdict(self.p_value, claim))
 
 
-def wilcoxon_test(a, b=None, alternative="two-sided"):
+def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit"):
     """Wilcoxon signed-rank test of paired scores (Demsar 2006, section 3.1.3).
 
     ``a`` and ``b`` are the two algorithms' scores per data set (or ``a`` alone holds
-    the differences). Zero differences are dropped (Wilcoxon's convention). Wraps
-    ``scipy.stats.wilcoxon``: the statistic is ``min(R+, R-)`` two-sided and ``R+``
-    one-sided, as in scipy.
+    the differences ``a - b``). Differences are rounded to 12 decimals so that equal
+    scores written with float noise tie. Wraps ``scipy.stats.wilcoxon`` with the same
+    ``zero_method``: the statistic is ``min(R+, R-)`` two-sided and ``R+`` one-sided.
+
+    Parameters
+    ----------
+    alternative : {"two-sided", "greater", "less"}
+        "greater": the differences ``a - b`` tend to be positive (fixed in advance).
+    zero_method : {"zsplit", "wilcox", "pratt"}
+        How zero differences (ties between the algorithms) count. "zsplit" (default,
+        Demsar's rule): they are ranked with the others and each zero's rank goes half
+        to R+ and half to R-. (Demsar also ignores one zero when their number is odd; like
+        scipy, this function keeps them all.) "wilcox": zeros are dropped before ranking
+        (Wilcoxon 1945). "pratt": zeros are ranked, then left out of both sums (Pratt 1959).
+
+    Returns
+    -------
+    WilcoxonResult
+        ``statistic, p_value, r_plus, r_minus, n, alternative, zero_method, n_zero``.
 
     Examples
     --------
-    >>> r = wilcoxon_test([0.9, 0.8, 0.85, 0.7, 0.95, 0.6], [0.8, 0.75, 0.8, 0.72, 0.9, 0.5])
-    >>> r.r_plus, r.r_minus
-    (20.0, 1.0)
+    Demsar's (2006) Table 2, C4.5+m against C4.5 (two ties, split):
+
+    >>> from evalteach.example_scores import DEMSAR_AUC
+    >>> r = wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0])
+    >>> r.r_plus, r.r_minus, r.statistic
+    (93.0, 12.0, 12.0)
     """
     v.choice("alternative", alternative, ALTERNATIVES)
+    v.choice("zero_method", zero_method, ZERO_METHODS)
     x = v.array("a", a)
     if b is not None:
         y = v.array("b", b)
         v.same_length(a=x, b=y)
         x = x - y
-    d = x[x != 0]
-    if d.size < 1:
+    d = np.round(x, 12)
+    zero = d == 0
+    n_zero = int(zero.sum())
+    if np.all(zero):
         raise ValueError("a must hold at least one non-zero difference, got all differences zero")
+    if zero_method == "wilcox":
+        d, zero = d[~zero], zero[~zero]
     ranks = _st.rankdata(np.abs(d))
-    r_plus, r_minus = float(ranks[d > 0].sum()), float(ranks[d < 0].sum())
-    res = _st.wilcoxon(d, alternative=alternative)
-    return WilcoxonResult(float(res.statistic), float(res.pvalue), r_plus, r_minus, int(d.size), alternative)
+    split = ranks[zero].sum() / 2 if zero_method == "zsplit" else 0.0
+    r_plus, r_minus = float(ranks[d > 0].sum() + split), float(ranks[d < 0].sum() + split)
+    res = _st.wilcoxon(d, alternative=alternative, zero_method=zero_method)
+    return WilcoxonResult(float(res.statistic), float(res.pvalue), r_plus, r_minus, int(d.size), alternative,
+                          zero_method, n_zero)
 
 
 # --------------------------------------------------------------------------- Hotelling
@@ -359,3 +562,99 @@ def hotelling_t2_test(differences):
     t2 = float(n * mean @ np.linalg.solve(cov, mean))
     f = (n - p) / (p * (n - 1)) * t2
     return HotellingResult(t2, float(f), float(_st.f.sf(f, p, n - p)), (p, n - p), mean, n, p)
+
+
+# --------------------------------------------------------------------------- Cochran's Q
+
+
+@result
+class CochranQResult(Result):
+    """Cochran's Q test that k classifiers have the same accuracy on one test set."""
+
+    statistic: float
+    p_value: float
+    df: int
+    accuracies: np.ndarray
+    column_totals: np.ndarray
+    row_sum_squares: float
+    total: int
+    k: int
+    n: int
+
+    def _explain(self):
+        k, C, T = self.k, self.column_totals, self.total
+        formulas = [r"Q = \frac{(k-1)\left[k \sum_j C_j^2 - T^2\right]}{k\,T - \sum_i R_i^2}\ \sim\ \chi^2_{k-1},"
+                    r"\quad C_j = \text{correct of classifier } j,\ R_i = \text{classifiers right on example } i"]
+        squares = " + ".join(f"{int(c)}^2" for c in C)
+        steps = [rf"Q = \frac{{{k - 1}\left[{k}({squares}) - {T}^2\right]}}{{{k} \cdot {T} - "
+                 rf"{fmt(self.row_sum_squares)}}} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"
+                 rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
+        accuracies = ", ".join(_plain(a) for a in self.accuracies)
+        verdict = _verdict(self.p_value, "the classifiers do not all have the same accuracy") + (
+            f" (Accuracies {accuracies} on the same {self.n} examples.)")
+        return Explanation("Cochran's Q test", formulas, steps, verdict)
+
+
+def cochran_q_test(y_true, *predictions):
+    """Cochran's Q test of k >= 2 classifiers' accuracies on one shared test set (Cochran 1950).
+
+    The extension of McNemar's test to k classifiers: with ``X[i, j] = 1`` when classifier
+    j is right on example i, ``C_j`` the column totals, ``R_i`` the row totals and ``T``
+    their sum, ``Q = (k-1)[k sum C_j^2 - T^2] / (k T - sum R_i^2)`` is approximately
+    chi-square with k-1 degrees of freedom under the null hypothesis that all
+    classifiers have the same accuracy. For k = 2 it is McNemar's chi-square without
+    continuity correction. Like McNemar it sees one test set, not the variation due
+    to the training set. Equals ``statsmodels.stats.contingency_tables.cochrans_q``.
+
+    Parameters
+    ----------
+    y_true : array_like
+        True class labels (any labels, compared with ``==``).
+    *predictions : array_like
+        Each classifier's predicted labels, same length as ``y_true``.
+
+    Returns
+    -------
+    CochranQResult
+        ``statistic, p_value, df, accuracies, column_totals, row_sum_squares, total, k, n``.
+
+    Examples
+    --------
+    >>> y = [1, 0, 1, 1, 0, 1, 0, 0]
+    >>> r = cochran_q_test(y, [1, 0, 1, 1, 0, 1, 0, 0], [1, 1, 0, 1, 0, 1, 1, 0], [0, 1, 0, 1, 1, 1, 0, 0])
+    >>> r.column_totals.tolist(), round(r.statistic, 3)
+    ([8, 5, 4], 5.2)
+    """
+    if len(predictions) < 2:
+        raise ValueError(f"predictions must be at least 2 arrays (one per classifier), got {len(predictions)}")
+    y = _labels("y_true", y_true)
+    columns = []
+    for i, p in enumerate(predictions):
+        p = _labels(f"predictions[{i}]", p)
+        if p.size != y.size:
+            raise ValueError(f"arrays must have the same length: y_true has {y.size}, predictions[{i}] has {p.size}")
+        columns.append(p == y)
+    x = np.column_stack(columns).astype(int)
+    n, k = x.shape
+    C, R = x.sum(axis=0), x.sum(axis=1)
+    T = int(C.sum())
+    denominator = k * T - float(np.sum(R ** 2))
+    if denominator == 0:
+        raise ValueError("predictions must disagree on at least one example (every classifier is right, or every "
+                         "one wrong, on every example), so Q is undefined")
+    q = (k - 1) * (k * float(np.sum(C ** 2)) - T ** 2) / denominator
+    return CochranQResult(float(q), float(_st.chi2.sf(q, k - 1)), k - 1, C / n, C, float(np.sum(R ** 2)), T, k, n)
+
+
+def _labels(name, value):
+    """A non-empty 1-d array of class labels (numbers, strings or booleans)."""
+    if isinstance(value, (str, bytes)) or value is None:
+        raise TypeError(f"{name} must be array-like of class labels, got {value!r}")
+    arr = np.asarray(value)
+    if arr.ndim != 1 or arr.size < 1:
+        raise ValueError(f"{name} must be a non-empty 1-dimensional array of labels, got shape {arr.shape}")
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise ValueError(f"{name} must not hold NaN or inf, got {arr.tolist()[:10]}")
+    if arr.dtype.kind == "O":
+        raise TypeError(f"{name} must hold labels of one simple type (numbers or strings), got {arr.tolist()[:10]}")
+    return arr

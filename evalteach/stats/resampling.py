@@ -203,15 +203,17 @@ class Bootstrap632(Result):
             steps = [rf"0.368 \times {fmt(err)} + 0.632 \times {fmt(e1)} = {fmt(self.estimate)}"]
         else:
             title = ".632+ bootstrap estimate"
-            formulas = [r"R = \frac{\widehat{Err}^{(1)} - \overline{err}}{\hat\gamma - \overline{err}},\quad "
-                        r"w = \frac{0.632}{1 - 0.368R},\quad \widehat{Err}^{(.632+)} = (1-w)\,\overline{err} + "
-                        r"w\,\min(\widehat{Err}^{(1)}, \hat\gamma)"]
-            r = self.relative_overfitting
-            steps = [rf"R = \frac{{{fmt(e1)} - {fmt(err)}}}{{{fmt(self.gamma)} - {fmt(err)}}} \to {fmt(r)}"
-                     r"\ (\text{clipped to } [0, 1]),\quad "
-                     rf"w = \frac{{0.632}}{{1 - 0.368 \times {fmt(r)}}} = {fmt(w)}",
-                     rf"(1 - {fmt(w)}) \times {fmt(err)} + {fmt(w)} \times {fmt(min(e1, self.gamma))} = "
-                     rf"{fmt(self.estimate)}"]
+            g, r = self.gamma, self.relative_overfitting
+            e1c = min(e1, g)
+            formulas = [r"\widehat{Err}^{(1)\prime} = \min(\widehat{Err}^{(1)}, \hat\gamma),\quad "
+                        r"\hat R' = \frac{\widehat{Err}^{(1)\prime} - \overline{err}}{\hat\gamma - \overline{err}}"
+                        r"\ \text{(0 unless both exceed } \overline{err})",
+                        r"\widehat{Err}^{(.632+)} = \widehat{Err}^{(.632)} + (\widehat{Err}^{(1)\prime} - "
+                        r"\overline{err})\,\frac{0.368 \cdot 0.632\,\hat R'}{1 - 0.368\,\hat R'}"]
+            steps = [rf"\widehat{{Err}}^{{(1)\prime}} = \min({fmt(e1)}, {fmt(g)}) = {fmt(e1c)},\quad "
+                     rf"\hat R' = {fmt(r)}",
+                     rf"0.368 \times {fmt(err)} + 0.632 \times {fmt(e1)} + ({fmt(e1c)} - {fmt(err)})"
+                     rf"\frac{{0.368 \cdot 0.632 \times {fmt(r)}}}{{1 - 0.368 \times {fmt(r)}}} = {fmt(self.estimate)}"]
         verdict = (f"The estimated error is {_plain(self.estimate)}: between the optimistic resubstitution "
                    f"error {_plain(err)} and the pessimistic out-of-bag error {_plain(e1)}.")
         return Explanation(title, formulas, steps, verdict)
@@ -238,26 +240,36 @@ def bootstrap_632_plus(resub_error, oob_error, gamma):
     """Efron and Tibshirani's (1997) .632+ estimate, which gives the out-of-bag error more
     weight the more the learner overfits.
 
-    ``gamma`` is the no-information error rate (see :func:`no_information_error`). With
-    ``E1' = min(oob_error, gamma)`` and relative overfitting
-    ``R = (E1' - err) / (gamma - err)`` (taken as 0 unless ``E1' > err`` and
-    ``gamma > err``; clipped to [0, 1]), the weight is ``w = 0.632 / (1 - 0.368 R)`` and the estimate
-    ``(1 - w) err + w E1'``. With R = 0 it is the .632 estimate; with R = 1 it is E1'.
+    ``gamma`` is the no-information error rate (see :func:`no_information_error`). As in
+    Efron & Tibshirani (1997, eqs. 32-33), with ``err`` the resubstitution error and ``E1``
+    the out-of-bag (leave-one-out bootstrap) error::
+
+        E1' = min(E1, gamma)
+        R'  = (E1' - err) / (gamma - err)   if E1 > err and gamma > err, else 0
+        Err(.632+) = Err(.632) + (E1' - err) * 0.368 * 0.632 * R' / (1 - 0.368 R')
+
+    where ``Err(.632) = 0.368 err + 0.632 E1`` uses the unclipped ``E1``. For
+    ``E1 <= gamma`` this is ``(1 - w) err + w E1`` with ``w = 0.632 / (1 - 0.368 R')``;
+    for ``E1 > gamma`` (the learner does worse than guessing on the out-of-bag data)
+    ``R' = 1`` and the estimate is ``0.632 E1 + 0.368 gamma``. (R's ``ipred::bootest``
+    computes R from the unclipped E1, so the two differ only when ``E1 > gamma``.)
 
     Examples
     --------
     >>> r = bootstrap_632_plus(0.0, 0.3, 0.5)
     >>> round(r.relative_overfitting, 2), round(r.estimate, 4)
     (0.6, 0.2433)
+    >>> round(bootstrap_632_plus(0.0, 0.6, 0.5).estimate, 4)
+    0.5632
     """
     err = v.probability("resub_error", resub_error)
     e1 = v.probability("oob_error", oob_error)
     g = v.probability("gamma", gamma)
     e1_clipped = min(e1, g)
-    r = (e1_clipped - err) / (g - err) if e1_clipped > err and g > err else 0.0
-    r = min(max(r, 0.0), 1.0)
+    r = (e1_clipped - err) / (g - err) if e1 > err and g > err else 0.0
     w = 0.632 / (1 - 0.368 * r)
-    return Bootstrap632((1 - w) * err + w * e1_clipped, err, e1, w, g, r)
+    estimate = 0.368 * err + 0.632 * e1 + (e1_clipped - err) * 0.368 * 0.632 * r / (1 - 0.368 * r)
+    return Bootstrap632(estimate, err, e1, w, g, r)
 
 
 def no_information_error(y_true, y_pred):

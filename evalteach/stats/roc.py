@@ -10,17 +10,19 @@ is zero (e.g. precision when nothing is predicted positive) is undefined: it is
 from __future__ import annotations
 
 import math
+from dataclasses import field
 
 import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
-from .intervals import _plain, z_critical
+from .intervals import _p_text, _plain, z_critical
 
 __all__ = [
     "confusion", "Confusion", "roc_curve", "RocCurve", "OperatingPoint", "precision_recall_curve",
     "PrecisionRecallCurve", "cost_curve", "CostCurve", "auc", "auc_interval", "AucInterval",
+    "delong_test", "DelongResult", "multiclass_auc", "MulticlassAuc", "lift_chart", "LiftChart",
 ]
 
 AUC_METHODS = ("hanley-mcneil", "delong")
@@ -256,6 +258,9 @@ def roc_curve(y_true, scores):
 # --------------------------------------------------------------------------- precision-recall
 
 
+PR_INTERPOLATIONS = ("steps", "roc")
+
+
 @result
 class PrecisionRecallCurve(Result):
     """Precision and recall at each distinct threshold, with average precision."""
@@ -265,6 +270,42 @@ class PrecisionRecallCurve(Result):
     thresholds: np.ndarray
     average_precision: float
     n_pos: int
+    tps: np.ndarray = field(repr=False)
+    fps: np.ndarray = field(repr=False)
+
+    def achievable(self, interpolation="steps", points_per_segment=20):
+        """The achievable precision-recall curve, as (recall, precision) arrays to draw.
+
+        Joining PR points with straight lines is wrong and optimistic (Davis & Goadrich 2006).
+
+        Parameters
+        ----------
+        interpolation : {"steps", "roc"}
+            "steps": precision ``P_i`` held over each recall interval ``(R_{i-1}, R_i]``, the
+            curve whose area is exactly ``average_precision``. "roc": Davis & Goadrich's
+            interpolation, made in ROC space: between neighbouring thresholds TP and FP
+            grow together linearly (the classifiers a coin flip between the two thresholds
+            achieves), so precision ``TP / (TP + FP)`` follows a curve, not a line.
+        points_per_segment : int
+            Points per segment for "roc".
+
+        Returns
+        -------
+        recall, precision : ndarray
+            Starting at recall 0 (with the precision that the first segment approaches)
+            and passing through every point of the curve.
+        """
+        v.choice("interpolation", interpolation, PR_INTERPOLATIONS)
+        k = v.integer("points_per_segment", points_per_segment, low=1)
+        if interpolation == "steps":
+            recall = np.repeat(np.r_[0.0, self.recall], 2)[1:-1]
+            return recall, np.repeat(self.precision, 2)
+        tp0, fp0 = np.r_[0.0, self.tps[:-1]], np.r_[0.0, self.fps[:-1]]
+        t = np.arange(1, k + 1) / k
+        tp = (tp0[:, None] + t * (self.tps - tp0)[:, None]).ravel()
+        fp = (fp0[:, None] + t * (self.fps - fp0)[:, None]).ravel()
+        first = self.tps[0] / (self.tps[0] + self.fps[0])  # the limit of TP/(TP+FP) along the first segment
+        return np.r_[0.0, tp / self.n_pos], np.r_[first, tp / (tp + fp)]
 
     def _explain(self):
         formulas = [r"AP = \sum_i (R_i - R_{i-1})\,P_i,\qquad R_0 = 0"]
@@ -280,7 +321,9 @@ def precision_recall_curve(y_true, scores):
 
     Thresholds run from the highest score down (recall increases); no point is added
     at recall 0, where precision is undefined. ``average_precision`` is
-    ``sum (R_i - R_{i-1}) P_i`` as in scikit-learn (a step, not trapezoid, integral).
+    ``sum (R_i - R_{i-1}) P_i`` as in scikit-learn (a step, not trapezoid, integral);
+    ``achievable()`` gives the curve to draw (Davis & Goadrich 2006), never straight
+    lines between the points.
 
     Examples
     --------
@@ -292,7 +335,7 @@ def precision_recall_curve(y_true, scores):
     thresholds, tps, fps = _cumulative_counts(y, s)
     precision, recall = tps / (tps + fps), tps / tps[-1]
     ap = float(np.sum(np.diff(np.r_[0.0, recall]) * precision))
-    return PrecisionRecallCurve(precision, recall, thresholds, ap, int(tps[-1]))
+    return PrecisionRecallCurve(precision, recall, thresholds, ap, int(tps[-1]), tps, fps)
 
 
 # --------------------------------------------------------------------------- cost curve
@@ -312,6 +355,13 @@ class CostCurve(Result):
     fnr: np.ndarray
     thresholds: np.ndarray
 
+    @property
+    def useful(self):
+        """Where the classifier beats both trivial ones: envelope below ``min(PC, 1 - PC)``
+        (Drummond & Holte 2006), a boolean array over ``probability_cost``."""
+        pc = self.probability_cost
+        return self.envelope < np.minimum(pc, 1 - pc) - 1e-12
+
     def lines(self):
         """Normalised expected cost of every ROC point on the grid, shape (points, grid)."""
         return _normalised_costs(self.fpr, self.fnr, self.probability_cost)
@@ -321,8 +371,18 @@ class CostCurve(Result):
                     r"NE[C] = (1 - TPR)\,PC(+) + FPR\,(1 - PC(+))"]
         worst = float(np.max(self.envelope))
         steps = [rf"\text{{{len(self.fpr)} lines; lower envelope}}\ \max_{{PC}} NE = {fmt(worst)}"]
-        verdict = (f"Wherever the envelope is below the trivial classifiers' lines (max(PC, 1-PC)), the "
-                   f"classifier is worth using; its worst normalised expected cost is {_plain(worst)}.")
+        index = np.flatnonzero(self.useful)
+        if index.size:
+            pc = self.probability_cost
+            where = (f"for PC(+) from {_plain(pc[index[0]])} to {_plain(pc[index[-1]])}"
+                     if index[-1] - index[0] + 1 == index.size else
+                     f"at {index.size} of the {pc.size} grid values of PC(+)")
+            verdict = (f"The classifier beats both trivial classifiers (its envelope lies below min(PC, 1 − PC)) "
+                       f"{where}; elsewhere always predicting one class costs no more. Its worst normalised "
+                       f"expected cost is {_plain(worst)}.")
+        else:
+            verdict = ("The envelope never lies below min(PC, 1 − PC): for every operating condition one of the "
+                       "trivial classifiers (always positive or always negative) costs no more.")
         return Explanation("Cost curve", formulas, steps, verdict)
 
 
@@ -451,3 +511,251 @@ def auc_interval(y_true, scores, confidence=0.95, method="hanley-mcneil"):
         se = math.sqrt(np.var(v10, ddof=1) / P + np.var(v01, ddof=1) / N)
     z = z_critical(c)
     return AucInterval(A, max(A - z * se, 0.0), min(A + z * se, 1.0), c, method, se, P, N)
+
+
+# --------------------------------------------------------------------------- two correlated AUCs
+
+
+@result
+class DelongResult(Result):
+    """DeLong's test of two correlated AUCs measured on the same test set."""
+
+    auc_a: float
+    auc_b: float
+    difference: float
+    se: float
+    statistic: float
+    p_value: float
+    low: float
+    high: float
+    confidence: float
+    correlation: float
+    n_pos: int
+    n_neg: int
+
+    def _explain(self):
+        P, N = self.n_pos, self.n_neg
+        z = z_critical(self.confidence)
+        formulas = [r"\operatorname{Var}(\hat A_a - \hat A_b) = \frac{S^{10}_{aa} + S^{10}_{bb} - 2S^{10}_{ab}}{P}"
+                    r" + \frac{S^{01}_{aa} + S^{01}_{bb} - 2S^{01}_{ab}}{N},\quad z = \frac{\hat A_a - \hat A_b}{SE}",
+                    r"S^{10}, S^{01}:\ \text{covariances of the structural components } V_{10}(x_i), V_{01}(y_j)"]
+        steps = [rf"\hat A_a = {fmt(self.auc_a)},\ \hat A_b = {fmt(self.auc_b)},\ P = {P},\ N = {N},\ "
+                 rf"r = {fmt(self.correlation)}",
+                 rf"z = \frac{{{fmt(self.auc_a)} - {fmt(self.auc_b)}}}{{{fmt(self.se)}}} = {fmt(self.statistic)},"
+                 rf"\quad p = {fmt(self.p_value)}",
+                 rf"{fmt(self.difference)} \pm {fmt(z)} \times {fmt(self.se)} = [{fmt(self.low)},\ {fmt(self.high)}]"]
+        alpha = 1 - self.confidence
+        interval = (f"the {pct(self.confidence)} interval for AUC(a) − AUC(b) is "
+                    f"[{_plain(self.low)}, {_plain(self.high)}]")
+        if self.p_value < alpha:
+            verdict = (f"{_p_text(self.p_value)}, below {_plain(alpha)}: the two AUCs differ significantly "
+                       f"(two-sided); {interval}.")
+        else:
+            verdict = (f"{_p_text(self.p_value)}, not below {_plain(alpha)}: the data do not rule out equal AUCs; "
+                       f"{interval}, which says how large a difference they allow.")
+        return Explanation("DeLong test of two correlated AUCs", formulas, steps, verdict)
+
+
+def delong_test(y_true, scores_a, scores_b, confidence=0.95):
+    """Compare the AUCs of two classifiers scored on the same test set (DeLong, DeLong &
+    Clarke-Pearson 1988, Biometrics 44).
+
+    Both AUCs are Mann-Whitney statistics on the same examples, so they are correlated.
+    DeLong et al. estimate the covariance matrix of the two from their structural
+    components ``V10`` (per positive: the share of negatives it outscores, ties 1/2) and
+    ``V01`` (per negative: the share of positives that outscore it); the difference is
+    then normal with variance ``c' S c`` for ``c = (1, -1)``.
+
+    Parameters
+    ----------
+    y_true : array_like of 0/1
+        True classes, at least 2 of each.
+    scores_a, scores_b : array_like of float
+        The two classifiers' scores for the same examples (higher = more positive).
+    confidence : float
+        Level of the two-sided interval for ``AUC(a) - AUC(b)``.
+
+    Returns
+    -------
+    DelongResult
+        ``auc_a, auc_b, difference, se, statistic (z), p_value (two-sided), low, high,
+        confidence, correlation, n_pos, n_neg``.
+
+    Examples
+    --------
+    >>> y = [1, 1, 1, 1, 0, 0, 0, 0]
+    >>> r = delong_test(y, [9, 8, 7, 3, 6, 2, 1, 0], [9, 3, 7, 2, 8, 6, 1, 0])
+    >>> r.auc_a, r.auc_b
+    (0.9375, 0.6875)
+    """
+    c = v.confidence("confidence", confidence)
+    y, a = _labels_scores(y_true, scores_a)
+    b = v.array("scores_b", scores_b)
+    v.same_length(y_true=y, scores_b=b)
+    P, N = int(y.sum()), int(y.size - y.sum())
+    if min(P, N) < 2:
+        raise ValueError(f"y_true must hold at least 2 examples of each class for DeLong, got P={P}, N={N}")
+    (v10a, v01a), (v10b, v01b) = _placement_values(y, a), _placement_values(y, b)
+    s10, s01 = np.cov(np.vstack([v10a, v10b])), np.cov(np.vstack([v01a, v01b]))
+    covariance = s10 / P + s01 / N
+    auc_a, auc_b = float(v10a.mean()), float(v10b.mean())
+    variance = float(covariance[0, 0] + covariance[1, 1] - 2 * covariance[0, 1])
+    if variance <= 0:
+        raise ValueError("scores_a and scores_b must rank the examples differently (the difference of their "
+                         "AUCs has zero estimated variance)")
+    se = math.sqrt(variance)
+    d = auc_a - auc_b
+    z = d / se
+    zc = z_critical(c)
+    denominator = math.sqrt(covariance[0, 0] * covariance[1, 1])
+    correlation = float(covariance[0, 1] / denominator) if denominator > 0 else float("nan")
+    return DelongResult(auc_a, auc_b, d, se, z, float(2 * _st.norm.sf(abs(z))), d - zc * se, d + zc * se, c,
+                        correlation, P, N)
+
+
+# --------------------------------------------------------------------------- several classes
+
+MULTICLASS_METHODS = ("hand-till", "ovr")
+
+
+@result
+class MulticlassAuc(Result):
+    """An AUC for more than two classes: Hand & Till's M or the one-versus-rest average."""
+
+    estimate: float
+    method: str
+    per_class: np.ndarray
+    n_classes: int
+
+    def _explain(self):
+        c = self.n_classes
+        if self.method == "hand-till":
+            formulas = [r"\hat A(i, j) = \frac{\hat A(i \mid j) + \hat A(j \mid i)}{2},\quad "
+                        r"M = \frac{2}{c(c-1)} \sum_{i<j} \hat A(i, j)"]
+            i, j = np.triu_indices(c, 1)
+            terms = " + ".join(fmt(x) for x in self.per_class[i, j])
+            steps = [rf"M = \frac{{2}}{{{c} \cdot {c - 1}}}\left({terms}\right) = {fmt(self.estimate)}"]
+            verdict = (f"Hand and Till's M is {_plain(self.estimate)}: averaged over the {c * (c - 1) // 2} pairs of "
+                       f"classes, a random example of one class of the pair scores its own class higher than a random "
+                       f"example of the other class does with probability {_plain(self.estimate)} (0.5 is chance).")
+            title = "Multi-class AUC (Hand & Till's M)"
+        else:
+            formulas = [r"AUC_{ovr} = \frac{1}{c}\sum_{i=1}^{c} AUC(i \text{ vs rest})"]
+            terms = " + ".join(fmt(x) for x in self.per_class)
+            steps = [rf"AUC_{{ovr}} = \frac{{1}}{{{c}}}\left({terms}\right) = {fmt(self.estimate)}"]
+            verdict = (f"The {c} one-versus-rest AUCs average to {_plain(self.estimate)} (each class weighs the same; "
+                       f"0.5 is chance).")
+            title = "Multi-class AUC (one versus rest)"
+        return Explanation(title, formulas, steps, verdict)
+
+
+def multiclass_auc(y_true, probabilities, method="hand-till"):
+    """AUC for c >= 2 classes.
+
+    Parameters
+    ----------
+    y_true : array_like of int
+        Classes coded 0, 1, ..., c-1; each must occur.
+    probabilities : array_like, shape (n, c)
+        Column i: the score (e.g. estimated probability) of class i.
+    method : {"hand-till", "ovr"}
+        "hand-till" (Hand & Till 2001, Machine Learning 45): for every pair of classes
+        i, j, ``A(i|j)`` is the AUC of column i separating class i from class j on the
+        examples of those two classes; ``M`` averages ``(A(i|j) + A(j|i)) / 2`` over
+        the pairs. Insensitive to the class distribution. "ovr" (Provost & Domingos
+        2001, unweighted): the mean over classes of the AUC of column i separating
+        class i from all others.
+
+    Returns
+    -------
+    MulticlassAuc
+        ``estimate, method, per_class`` (the c x c matrix of ``A(i, j)`` for
+        "hand-till", the c one-versus-rest AUCs for "ovr"), ``n_classes``.
+
+    Examples
+    --------
+    >>> p = [[.7, .2, .1], [.3, .4, .3], [.1, .3, .6], [.5, .3, .2], [.2, .5, .3], [.2, .2, .6]]
+    >>> multiclass_auc([0, 1, 2, 0, 1, 2], p).estimate
+    1.0
+    """
+    v.choice("method", method, MULTICLASS_METHODS)
+    prob = v.array("probabilities", probabilities, ndim=2)
+    n, c = prob.shape
+    if c < 2:
+        raise ValueError(f"probabilities must have one column per class (at least 2), got shape {prob.shape}")
+    y = v.array("y_true", y_true, dtype=None if isinstance(y_true, np.ndarray) else float)
+    if y.dtype.kind not in "iuf" or not np.all(np.isin(y, np.arange(c))):
+        raise ValueError(f"y_true must hold class labels 0..{c - 1} (one per column of probabilities), got "
+                         f"values {np.unique(y).tolist()[:10]}")
+    y = y.astype(int)
+    v.same_length(y_true=y, probabilities=prob)
+    missing = np.setdiff1d(np.arange(c), y)
+    if missing.size:
+        raise ValueError(f"y_true must contain every class 0..{c - 1}, got none of {missing.tolist()}")
+    if method == "ovr":
+        per_class = np.array([np.mean(_placement_values((y == i).astype(int), prob[:, i])[0]) for i in range(c)])
+        return MulticlassAuc(float(per_class.mean()), method, per_class, c)
+    pairwise = np.full((c, c), np.nan)
+    for i in range(c):
+        for j in range(i + 1, c):
+            both = (y == i) | (y == j)
+            a_ij = np.mean(_placement_values((y[both] == i).astype(int), prob[both, i])[0])
+            a_ji = np.mean(_placement_values((y[both] == j).astype(int), prob[both, j])[0])
+            pairwise[i, j] = pairwise[j, i] = (a_ij + a_ji) / 2
+    i, j = np.triu_indices(c, 1)
+    return MulticlassAuc(float(pairwise[i, j].mean()), method, pairwise, c)
+
+
+# --------------------------------------------------------------------------- lift chart
+
+
+@result
+class LiftChart(Result):
+    """Witten & Eibe's lift chart: how many positives a sample of the top-scored examples catches."""
+
+    sample_size: np.ndarray
+    true_positives: np.ndarray
+    thresholds: np.ndarray
+    lift: np.ndarray
+    n_pos: int
+    n: int
+
+    def _explain(self):
+        P, n = self.n_pos, self.n
+        formulas = [r"\text{lift}(t) = \frac{TP(t) / \text{sample}(t)}{P / n},\qquad "
+                    r"\text{sample}(t) = \#\{\text{score} \ge t\}"]
+        i = int(np.argmax(self.sample_size >= 0.1 * n))  # the first point covering at least 10% of the data
+        k, tp = int(self.sample_size[i]), int(self.true_positives[i])
+        steps = [rf"P = {P},\ n = {n};\quad \text{{top {k}}}:\ \text{{lift}} = \frac{{{tp}/{k}}}{{{P}/{n}}} "
+                 rf"= {fmt(self.lift[i])}"]
+        verdict = (f"Taking the {k} top-scored of {n} examples ({pct(k / n)}) reaches {tp} of the {P} positives "
+                   f"({pct(tp / P)}), {_plain(self.lift[i])} times as many as a random sample of that size would.")
+        return Explanation("Lift chart", formulas, steps, verdict)
+
+
+def lift_chart(y_true, scores):
+    """Lift chart of a scoring classifier (Witten & Eibe, *Data Mining*, ch. 5, "Lift charts").
+
+    Sort the examples by decreasing score; for each distinct score ``t``, the sample of
+    the examples scored at least ``t`` has ``sample_size`` members of which
+    ``true_positives`` are positive. The chart plots true positives against sample size;
+    the diagonal from (0, 0) to (n, P) is a random sample. ``lift`` is the sample's share
+    of positives divided by the share in all the data.
+
+    Returns
+    -------
+    LiftChart
+        ``sample_size, true_positives, thresholds, lift, n_pos, n`` (one entry per distinct
+        score, from the highest down).
+
+    Examples
+    --------
+    >>> c = lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79])
+    >>> c.sample_size.tolist(), c.true_positives.tolist()
+    ([1, 3, 4, 5, 6, 7, 9, 10], [1, 2, 3, 3, 3, 3, 4, 4])
+    """
+    y, s = _labels_scores(y_true, scores)
+    thresholds, tps, fps = _cumulative_counts(y, s)
+    size = tps + fps
+    P, n = int(tps[-1]), int(y.size)
+    return LiftChart(size.astype(int), tps.astype(int), thresholds, (tps / size) / (P / n), P, n)

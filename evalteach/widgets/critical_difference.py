@@ -5,9 +5,11 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.collections import LineCollection
+from matplotlib.ticker import MaxNLocator
 
 from .. import _validate
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
+from .. import plotting
 from ..plotting import COLORS
 from ..stats import friedman_test, nemenyi_cd, sign_test
 from ._base import Explorer, buttons, checkbox, dropdown
@@ -74,7 +76,11 @@ class CriticalDifferenceExplorer(Explorer):
     """
 
     title = "Comparing several algorithms over several data sets"
-    figsize = (10.0, 4.6)
+
+    @property
+    def figsize(self):
+        """Wider in presenter mode: the labels sit in data coordinates and grow with the font."""
+        return (10.0, 4.6) if plotting.theme().name == "classroom" else (13.0, 6.0)
 
     def __init__(self, *, scores=None, algorithms=None, datasets=None, seed=0, **values):
         if scores is None:
@@ -160,8 +166,9 @@ class CriticalDifferenceExplorer(Explorer):
         pair.set(xlim=(-1.1 * reach, 1.1 * reach), ylim=(n - 0.5, -0.5), yticks=np.arange(n),
                  xlabel="score of A − score of B")
         pair.set_yticklabels(self.datasets, fontsize="x-small")
+        pair.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
         pair.axvline(0, color=COLORS["truth"], lw=1)
-        self.pair_title = pair.set_title("\n\n", fontsize="small")
+        self.pair_title = pair.set_title("\n\n\n", fontsize="small")
         self.dynamic(*self.bars, self.pair_title)
 
     def _draw(self, r):
@@ -184,8 +191,8 @@ class CriticalDifferenceExplorer(Explorer):
         s = r.sign
         verdict = "significant" if s.p_value < r.alpha else "not significant"
         self.pair_title.set_text(f"A = {A} against B = {B}\n"
-                                 f"A wins {s.wins}, loses {s.losses}, ties {s.ties}; sign test "
-                                 f"p = {s.p_value:.3g}\n{verdict} at α = {r.alpha:g}")
+                                 f"A wins {s.wins}, loses {s.losses}, ties {s.ties}\n"
+                                 f"sign test p = {s.p_value:.3g}: {verdict} at α = {r.alpha:g}")
 
     def _draw_labels(self, f, ranks):
         k = self.k
@@ -206,7 +213,7 @@ class CriticalDifferenceExplorer(Explorer):
         self.leaders.set_data(xs, ys)
         self.friedman_text.set_text(
             f"N = {f.n} data sets, k = {f.k} algorithms\n"
-            f"Friedman χ²_F = {f.statistic:.2f} (p = {f.p_value:.3g});  "
+            f"Friedman χ²_F = {f.statistic:.2f} (p = {f.p_value:.3g})\n"
             f"Iman-Davenport F_F = {f.iman_davenport:.2f} (p = {f.iman_davenport_p_value:.3g})")
         self.relayout()
 

@@ -236,7 +236,7 @@ class ROCExplorer(Explorer):
 
     def _static(self, r):
         """Axis labels and legend: they change only with the data source and the view."""
-        key = (r.data.name, r.data.score_label, r.view)
+        key = (r.data.name, r.data.score_label, r.view, r.hull is not None, r.operating is not None)
         if key == self._shown:
             return
         self._shown = key
@@ -250,10 +250,12 @@ class ROCExplorer(Explorer):
             ax.set_xlabel("recall TP / P")
             ax.set_ylabel("precision TP / (TP + FP)")
         self.diagonal.set_visible(r.view == "roc")
-        self.curve_line.set_label("ROC curve" if r.view == "roc" else "precision-recall curve")
+        self.curve_line.set_label("ROC curve" if r.view == "roc" else "achievable precision-recall (steps)")
         shown = [self.curve_line, self.point]
-        if r.view == "roc":  # hull and costs belong to ROC space only
-            shown += [self.hull_line, self.iso_line, self.best]
+        if r.hull is not None:  # hull and costs are only computed in ROC space, when switched on
+            shown.append(self.hull_line)
+        if r.operating is not None:
+            shown += [self.iso_line, self.best]
         if ax.get_legend() is not None:
             ax.get_legend().remove()
         ax.legend(handles=shown, loc="lower right", fontsize="small")
@@ -284,10 +286,11 @@ class ROCExplorer(Explorer):
             self.point.set_data([cm.fpr], [cm.recall])
             self.curve_title.set_text(f"AUC = {c.auc:.3f}")
         else:
-            self.curve_line.set_data(r.pr.recall, r.pr.precision)
+            # never straight lines between PR points (Davis & Goadrich 2006): the step curve's area is AP
+            self.curve_line.set_data(*r.pr.achievable("steps"))
             defined = not math.isnan(cm.precision)
             self.point.set_data([cm.recall] if defined else [], [cm.precision] if defined else [])
-            self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f}")
+            self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f} (area under the steps)")
         if r.hull is not None:
             self.hull_line.set_data(r.hull.fpr, r.hull.tpr)
         if r.operating is not None:
