@@ -109,7 +109,18 @@ def test_one_sided_bounds():
     lower = et.proportion_interval(12, 40, 0.95, sided="lower")
     assert upper.high == pytest.approx(two.high) and upper.low == 0
     assert lower.low == pytest.approx(two.low) and lower.high == 1
-    assert "at most" in upper.verdict and "at least" in lower.verdict
+    assert "upper bound for the true rate is 0.419" in upper.verdict and "lie at or above" in upper.verdict
+    assert "lower bound for the true rate is 0.181" in lower.verdict and "lie at or below" in lower.verdict
+
+
+def test_verdicts_give_confidence_to_the_procedure():
+    """TEACHING.md: a level is a property of the procedure, not a probability about this interval."""
+    for method in intervals.METHODS:
+        verdict = et.proportion_interval(12, 40, method=method).verdict
+        assert "of intervals built this way cover the true rate" in verdict
+        assert "probability" not in verdict and "With 95% confidence" not in verdict
+    assert "at least 95% of intervals" in et.proportion_interval(12, 40, method="clopper-pearson").verdict
+    assert "about 95% of intervals" in et.proportion_interval(12, 40, method="wilson").verdict
 
 
 def test_wald_is_clipped():
@@ -131,7 +142,8 @@ def _random_cases(seed, size=40):
     return k, n, c
 
 
-@pytest.mark.parametrize("method, sm", [("wald", "normal"), ("wilson", "wilson"), ("clopper-pearson", "beta")])
+@pytest.mark.parametrize("method, sm", [("wald", "normal"), ("wilson", "wilson"), ("clopper-pearson", "beta"),
+                                        ("agresti-coull", "agresti_coull")])
 def test_two_sided_matches_statsmodels(method, sm):
     k, n, c = _random_cases(2)
     for ki, ni, ci in zip(k, n, c):
@@ -141,7 +153,8 @@ def test_two_sided_matches_statsmodels(method, sm):
         assert got.high == pytest.approx(min(high, 1.0), abs=1e-9)
 
 
-@pytest.mark.parametrize("method, sm", [("wald", "normal"), ("wilson", "wilson"), ("clopper-pearson", "beta")])
+@pytest.mark.parametrize("method, sm", [("wald", "normal"), ("wilson", "wilson"), ("clopper-pearson", "beta"),
+                                        ("agresti-coull", "agresti_coull")])
 def test_one_sided_matches_statsmodels(method, sm):
     """A one-sided c bound is one end of the two-sided (2c - 1) interval."""
     k, n, c = _random_cases(3)
@@ -150,6 +163,36 @@ def test_one_sided_matches_statsmodels(method, sm):
         low, high = proportion_confint(ki, ni, alpha=2 * (1 - ci), method=sm)
         assert et.proportion_bounds(ki, ni, ci, method, "lower")[0] == pytest.approx(max(low, 0), abs=1e-9)
         assert et.proportion_bounds(ki, ni, ci, method, "upper")[1] == pytest.approx(min(high, 1), abs=1e-9)
+
+
+def test_jeffreys_matches_statsmodels_and_brown_cai_dasgupta():
+    """statsmodels takes the Beta(k + 1/2, n - k + 1/2) quantiles everywhere; Brown, Cai &
+    DasGupta (2001, section 4.1.2) set the lower bound to 0 at k = 0 and the upper to 1 at k = n."""
+    k, n, c = _random_cases(6)
+    for ki, ni, ci in zip(k, n, c):
+        low, high = proportion_confint(ki, ni, alpha=1 - ci, method="jeffreys")
+        got = et.proportion_interval(int(ki), int(ni), ci, method="jeffreys")
+        assert got.low == pytest.approx(0.0 if ki == 0 else low, abs=1e-9)
+        assert got.high == pytest.approx(1.0 if ki == ni else high, abs=1e-9)
+    assert et.proportion_interval(0, 20, method="jeffreys").low == 0
+    assert et.proportion_interval(20, 20, method="jeffreys").high == 1
+    # Jeffreys is the central interval of the posterior under the Beta(1/2, 1/2) prior
+    r = et.proportion_interval(3, 20, 0.9, method="jeffreys")
+    assert (r.low, r.high) == pytest.approx(stats.beta(3.5, 17.5).interval(0.9))
+
+
+def test_agresti_coull_by_hand():
+    """Agresti & Coull (1998): add z^2/2 successes and failures, then use Wald's formula."""
+    z = stats.norm.ppf(0.975)
+    n_t = 40 + z * z
+    p_t = (3 + z * z / 2) / n_t
+    r = et.proportion_interval(3, 40, method="agresti-coull")
+    assert (r.low, r.high) == pytest.approx((p_t - z * math.sqrt(p_t * (1 - p_t) / n_t),
+                                             p_t + z * math.sqrt(p_t * (1 - p_t) / n_t)))
+    assert r"\tilde n = 40 + 1.96^2 = 43.84" in r._repr_markdown_()
+    # with z = 1.96 it is roughly "add two successes and two failures"
+    plus_four = et.proportion_interval(5, 44, method="wald")
+    assert r.low == pytest.approx(plus_four.low, abs=0.005)
 
 
 @pytest.mark.parametrize("method, scipy_method", [("wilson", "wilson"), ("clopper-pearson", "exact")])
@@ -201,3 +244,44 @@ def test_test_set_size_examples():
     assert et.test_set_size(0.3, 0.1, 0.95).n == 81
     md = r._repr_markdown_()
     assert "288.1" in md and "289" in md
+
+
+# --- difference of two independent rates -----------------------------------------------
+
+@pytest.mark.parametrize("counts, low, high", [
+    ((56, 70, 48, 80), 0.0524, 0.3339),   # Newcombe (1998), Table II, example (a), method 10
+    ((9, 10, 3, 10), 0.1705, 0.8090),     # (b)
+    ((5, 56, 0, 29), -0.0381, 0.1926),    # (d)
+    ((0, 10, 0, 20), -0.1611, 0.2775),    # (e)
+    ((10, 10, 0, 20), 0.6791, 1.0000),    # (f)
+])
+def test_newcombe_worked_examples(counts, low, high):
+    r = et.difference_interval(*counts)
+    assert (round(r.low, 4), round(r.high, 4)) == (low, high)
+    assert r.estimate == pytest.approx(counts[0] / counts[1] - counts[2] / counts[3])
+
+
+def test_difference_interval_matches_statsmodels():
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    rng = np.random.default_rng(14)
+    for _ in range(40):
+        n1, n2 = (int(x) for x in rng.integers(1, 300, 2))
+        k1, k2 = int(rng.integers(0, n1 + 1)), int(rng.integers(0, n2 + 1))
+        c = float(rng.uniform(0.6, 0.99))
+        for method, sm in (("newcombe", "newcomb"), ("wald", "wald")):
+            ref = confint_proportions_2indep(k1, n1, k2, n2, method=sm, compare="diff", alpha=1 - c)
+            got = et.difference_interval(k1, n1, k2, n2, confidence=c, method=method)
+            assert (got.low, got.high) == pytest.approx(ref, abs=1e-9)
+
+
+def test_difference_interval_agrees_with_compare_hypotheses_and_reads_well():
+    wald = et.difference_interval(30, 100, 20, 100, confidence=0.9, method="wald")
+    z = et.compare_hypotheses(0.30, 100, 0.20, 100, confidence=0.9)
+    assert (wald.low, wald.high, wald.se) == pytest.approx((z.low, z.high, z.se))
+    r = et.difference_interval(30, 100, 20, 100)
+    assert r.low < 0 < r.high and "includes 0, so the data do not rule out equal rates" in r.verdict
+    assert "of intervals built this way cover it" in r.verdict
+    md = r._repr_markdown_()
+    assert "Wilson" in md and r"\frac{30}{100}" in md
+    assert "excludes 0" in et.difference_interval(56, 70, 48, 80).verdict

@@ -23,8 +23,18 @@ def test_mooney_example_1():
     assert r.one_sided_confidence == pytest.approx(0.95, abs=1e-3)
     md = r._repr_markdown_()
     assert "0.06083" in md and "-1.644" in md
-    assert "h1's error is lower than h2's with 95% one-sided confidence" in md
-    assert "not significant" in md  # 95% two-sided is out of reach
+    # the two-sided verdict reads the two-sided row and never picks a direction
+    assert "reaches the table's 90% two-sided row" in md
+    assert "not significant (two-sided, p = 0.1)" in md  # 95% two-sided is out of reach
+    assert "one-sided" not in r.verdict and "lower" not in r.verdict
+    assert "interval [-0.219, 0.0192] for it" in r.verdict
+    # Mooney's "h1 is better with 95% confidence" holds for a direction fixed in advance
+    one = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="less")
+    assert one.p_value == pytest.approx(r.one_sided_p_value) and one.high < np.inf and one.low == -np.inf
+    assert one.verdict.startswith("For the direction fixed in advance (H1: h1's error is lower), |z| = 1.644 "
+                                  "reaches the table's 95% one-sided row")
+    other = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="greater")
+    assert other.p_value == pytest.approx(1 - one.p_value) and "points the other way" in other.verdict
 
 
 def test_mooney_example_2():
@@ -32,7 +42,8 @@ def test_mooney_example_2():
     assert r.se == pytest.approx(0.0589, abs=5e-5)
     assert abs(r.statistic) == pytest.approx(0.848, abs=5e-4)
     assert r.table_confidence == 0.50 and r.table_one_sided_confidence == 0.75
-    assert "75% one-sided" in r.verdict
+    assert "50% two-sided row" in r.verdict
+    assert "75% one-sided row" in et.compare_hypotheses(0.20, 100, 0.25, 100, alternative="less").verdict
 
 
 def test_interval_for_the_difference():
@@ -40,7 +51,7 @@ def test_interval_for_the_difference():
     half = stats.norm.ppf(0.95) * r.se
     assert (r.low, r.high) == pytest.approx((0.1 - half, 0.1 + half))
     assert r.confidence == 0.90
-    assert "h2's error is lower" in r.verdict
+    assert "significant" in r.verdict and "h2" not in r.verdict and "lower" not in r.verdict
 
 
 def test_compare_hypotheses_matches_statsmodels_wald():
@@ -93,12 +104,16 @@ def test_mooney_experiments_same_mean_different_evidence():
     assert one.mean_difference == pytest.approx(0.05) and two.mean_difference == pytest.approx(0.05)
     # experiment 1: every trial differs by exactly 5%, so s = 0 and t is infinite
     assert one.statistic == np.inf and one.p_value == 0.0 and one.se == 0.0
-    assert "significantly greater" in one.verdict
+    assert "significantly different from 0" in one.verdict and "degenerate" in one.verdict
+    assert "greater" not in one.verdict  # two-sided: no direction picked after the fact
+    assert "significantly greater than 0" in et.paired_t_test(np.array(MOONEY_A1) / 100, np.array(MOONEY_B1) / 100,
+                                                               alternative="greater").verdict
     # experiment 2: differences 8, 17, -5, 10, -5 -> s = 9.721, t = 1.150 with 4 df
     assert two.se == pytest.approx(math.sqrt(94.5 / 5) / 100)
     assert two.statistic == pytest.approx(1.150, abs=5e-4) and two.df == 4
     assert two.p_value == pytest.approx(stats.ttest_rel(MOONEY_A2, MOONEY_B2).pvalue)
-    assert "not significant" in two.verdict
+    assert "not significantly different from 0" in two.verdict
+    assert "do not rule out a zero mean difference" in two.verdict and "interval [" in two.verdict
     md = two._repr_markdown_()
     assert "1.15" in md and "df = 4" in md and "0.3142" in md
 
@@ -297,6 +312,76 @@ def test_sign_test_splits_ties_as_demsar():
     assert r.p_value == pytest.approx(stats.binomtest(13, 19).pvalue)
     assert et.sign_test(15, 5).p_value == pytest.approx(stats.binomtest(15, 20).pvalue)
     assert r.p_value > 0.05 and "not significant" in r.verdict
-    assert "A wins more often; this is significant" in et.sign_test(18, 4).verdict
+    assert "A wins 18 of 22 comparisons" in et.sign_test(18, 4).verdict
+    assert "significantly different from half and half" in et.sign_test(18, 4).verdict
     assert "w' = 12 + 1 = 13" in r._repr_markdown_()
     assert et.sign_test(4, 4, 2).p_value == 1.0
+
+
+# --- unpaired and one-sample t-tests ----------------------------------------------------
+
+def test_unpaired_welch_matches_scipy():
+    rng = np.random.default_rng(31)
+    for _ in range(20):
+        k, j = (int(x) for x in rng.integers(2, 15, 2))
+        a, b = rng.normal(0.2, 0.03, k), rng.normal(0.22, 0.05, j)
+        for alternative in ("two-sided", "greater", "less"):
+            ours = et.unpaired_t_test(a, b, confidence=0.9, alternative=alternative)
+            ref = stats.ttest_ind(a, b, equal_var=False, alternative=alternative)
+            assert (ours.statistic, ours.p_value, ours.df) == pytest.approx((ref.statistic, ref.pvalue, ref.df),
+                                                                             rel=1e-9)
+            ci = ref.confidence_interval(0.9)
+            assert (ours.low, ours.high) == pytest.approx((ci.low, ci.high), rel=1e-9)
+
+
+def test_unpaired_conservative_df_is_witten_and_eibe():
+    """Witten & Eibe: estimates from different randomisations, k-fold against j-fold, min(k, j) - 1 df."""
+    a = [0.20, 0.22, 0.25, 0.21, 0.19, 0.23, 0.20, 0.24, 0.22, 0.21]   # k = 10
+    b = [0.26, 0.24, 0.29, 0.27, 0.25]                                   # j = 5
+    r = et.unpaired_t_test(a, b, df="conservative")
+    se = math.sqrt(np.var(a, ddof=1) / 10 + np.var(b, ddof=1) / 5)
+    assert r.df == 4 and r.se == pytest.approx(se)
+    assert r.statistic == pytest.approx((np.mean(a) - np.mean(b)) / se)
+    assert r.p_value == pytest.approx(2 * stats.t.sf(abs(r.statistic), 4))
+    assert r.p_value > et.unpaired_t_test(a, b).p_value  # fewer df: conservative
+    md = r._repr_markdown_()
+    assert r"\min(k, j) - 1" in md and "k = 10" in md and "j = 5" in md
+    assert "significantly different from 0" in r.verdict and "interval [" in r.verdict
+
+
+def test_one_sample_t_test_is_alpaydins_and_scipys():
+    errors = [0.12, 0.15, 0.10, 0.14, 0.13, 0.16, 0.11, 0.12, 0.15, 0.12]
+    r = et.one_sample_t_test(errors, p0=0.10)
+    m, s = np.mean(errors), np.std(errors, ddof=1)
+    assert r.statistic == pytest.approx(math.sqrt(10) * (m - 0.10) / s) and r.df == 9
+    ref = stats.ttest_1samp(errors, 0.10, alternative="greater")
+    assert r.p_value == pytest.approx(ref.pvalue, rel=1e-9)
+    # Alpaydin's rule: reject "p <= p0" when t exceeds t_{alpha, K-1}
+    assert (r.statistic > stats.t.ppf(0.95, 9)) == (r.p_value < 0.05)
+    assert r.low == pytest.approx(ref.confidence_interval(0.95).low) and r.high == np.inf
+    assert "significantly greater than p0 = 0.1" in r.verdict and "direction fixed in advance" in r.verdict
+    for alternative in ("two-sided", "less"):
+        got = et.one_sample_t_test(errors, 0.14, confidence=0.9, alternative=alternative)
+        ref = stats.ttest_1samp(errors, 0.14, alternative=alternative)
+        assert got.p_value == pytest.approx(ref.pvalue, rel=1e-9)
+        ci = ref.confidence_interval(0.9)
+        assert (got.low, got.high) == pytest.approx((ci.low, ci.high))
+    near = et.one_sample_t_test(errors, 0.13)
+    assert "not significantly greater than p0 = 0.13" in near.verdict and "lower bound" in near.verdict
+
+
+def test_no_two_sided_verdict_names_a_direction():
+    """TEACHING.md: a verdict never picks the direction the data happened to show."""
+    rng = np.random.default_rng(5)
+    a, b = rng.normal(0.2, 0.02, 10), rng.normal(0.25, 0.02, 10)
+    d = [[0.02, 0.01], [0.03, 0.02], [0.01, 0.02], [0.02, 0.02], [0.03, 0.03]]
+    verdicts = [et.paired_t_test(a, b).verdict, et.paired_z_test(b, a).verdict,
+                et.corrected_resampled_t_test(a, b, test_train_ratio=0.1).verdict,
+                et.unpaired_t_test(a, b).verdict, et.unpaired_t_test(b, a, df="conservative").verdict,
+                et.compare_hypotheses(0.1, 500, 0.2, 500).verdict, et.compare_hypotheses(0.3, 500, 0.2, 500).verdict,
+                et.five_by_two_cv_t_test(d).verdict, et.five_by_two_cv_f_test(d).verdict,
+                et.mcnemar_test(30, 5).verdict, et.sign_test(18, 2).verdict]
+    for verdict in verdicts:
+        assert "significant" in verdict
+        for word in ("greater than", "less than", "lower than", "higher than", "better", "worse", "one-sided"):
+            assert word not in verdict, verdict

@@ -9,6 +9,7 @@ many test sets at once; :func:`proportion_interval` wraps it in a result that te
 from __future__ import annotations
 
 import math
+from dataclasses import field
 
 import numpy as np
 from scipy import stats as _st
@@ -19,11 +20,12 @@ from .._result import Explanation, Result, fmt, pct, result
 __all__ = [
     "z_critical", "t_critical", "confidence_for_z", "table_confidence", "one_sided_confidence",
     "z_table", "ZTable", "proportion_interval", "ProportionInterval", "proportion_bounds",
-    "test_set_size", "TestSetSize",
+    "test_set_size", "TestSetSize", "difference_interval", "DifferenceInterval",
 ]
 
 SIDES = ("two", "one")
-METHODS = ("wald", "wilson", "clopper-pearson")
+METHODS = ("wald", "wilson", "clopper-pearson", "agresti-coull", "jeffreys")
+_BETA_METHODS = ("clopper-pearson", "jeffreys")  # quantiles of a beta distribution; no z
 INTERVAL_SIDES = ("two", "lower", "upper")
 
 #: The classic table of the slides (Mitchell ch. 5): two-sided levels and their rounded z_N.
@@ -237,34 +239,50 @@ def _check_z(z, method):
     if z is None:
         return None
     z = v.real("z", z, low=0.0, low_open=True)
-    if method == "clopper-pearson":
-        raise ValueError("z applies to the 'wald' and 'wilson' methods only, got method='clopper-pearson'")
+    if method in _BETA_METHODS:
+        raise ValueError(f"z applies to the normal-approximation methods only, got method={method!r}")
     return z
+
+
+def _beta_bounds(k, n, alpha, shift):
+    """Beta-quantile bounds: Clopper-Pearson (shift 0) or Jeffreys (shift 1/2).
+
+    Clopper-Pearson's lower bound uses Beta(k, n-k+1) and its upper Beta(k+1, n-k);
+    Jeffreys' both use the posterior Beta(k + 1/2, n - k + 1/2). The bound is 0 at
+    k = 0 and 1 at k = n in both (Brown, Cai & DasGupta 2001, section 4.1.2).
+    """
+    k, n = np.broadcast_arrays(k, n)
+    # beta quantiles are slow; a simulation repeats few distinct (k, n) pairs many times
+    code, where = np.unique(k * (np.max(n, initial=0) + 1) + n, return_inverse=True)
+    uk, un = np.divmod(code, np.max(n, initial=0) + 1)
+    low_a, low_b = (uk + 0.5, un - uk + 0.5) if shift else (np.maximum(uk, 1), un - uk + 1)
+    high_a, high_b = (uk + 0.5, un - uk + 0.5) if shift else (uk + 1, np.maximum(un - uk, 1))
+    low = np.where(uk > 0, _st.beta.ppf(alpha, low_a, low_b), 0.0)
+    high = np.where(uk < un, _st.beta.isf(alpha, high_a, high_b), 1.0)
+    return low[where].reshape(k.shape), high[where].reshape(k.shape)
 
 
 def _bounds(k, n, confidence, method, sided, z):
     """The interval arithmetic on validated input."""
     one = "two" if sided == "two" else "one"
-    if method == "clopper-pearson":
-        alpha = _tail(confidence, one)
-        k, n = np.broadcast_arrays(k, n)
-        # beta quantiles are slow; a simulation repeats few distinct (k, n) pairs many times
-        code, where = np.unique(k * (np.max(n, initial=0) + 1) + n, return_inverse=True)
-        uk, un = np.divmod(code, np.max(n, initial=0) + 1)
-        low = np.where(uk > 0, _st.beta.ppf(alpha, np.maximum(uk, 1), un - uk + 1), 0.0)
-        high = np.where(uk < un, _st.beta.isf(alpha, uk + 1, np.maximum(un - uk, 1)), 1.0)
-        low, high = low[where].reshape(k.shape), high[where].reshape(k.shape)
+    if method in _BETA_METHODS:
+        low, high = _beta_bounds(k, n, _tail(confidence, one), method == "jeffreys")
     else:
         z = z_critical(confidence, one) if z is None else z
         p = k / n
         if method == "wald":
             half = z * np.sqrt(p * (1 - p) / n)
-            # the normal approximation can leave [0, 1]; an error rate cannot
-            low, high = np.clip(p - half, 0.0, 1.0), np.clip(p + half, 0.0, 1.0)
+            centre = p
+        elif method == "agresti-coull":
+            # add z^2/2 successes and z^2/2 failures, then use Wald's formula
+            n_tilde = n + z * z
+            centre = (k + z * z / 2) / n_tilde
+            half = z * np.sqrt(centre * (1 - centre) / n_tilde)
         else:
             centre = (p + z * z / (2 * n)) / (1 + z * z / n)
             half = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-            low, high = np.maximum(centre - half, 0.0), np.minimum(centre + half, 1.0)
+        # the normal approximation can leave [0, 1]; an error rate cannot
+        low, high = np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
     if sided == "lower":
         high = np.ones_like(np.asarray(high, dtype=float))
     elif sided == "upper":
@@ -276,7 +294,7 @@ def proportion_bounds(k, n, confidence=0.95, method="wald", sided="two", z=None)
     """Vectorised confidence bounds for ``k`` errors out of ``n`` examples.
 
     Broadcasts over arrays of ``k`` and ``n`` (the simulations call it on 10^5 test sets
-    at once). Wald bounds are clipped to [0, 1]. ``sided="lower"`` gives a one-sided lower
+    at once). Normal-approximation bounds are clipped to [0, 1]. ``sided="lower"`` gives a one-sided lower
     bound (high is 1), ``"upper"`` a one-sided upper bound (low is 0).
 
     Returns
@@ -298,7 +316,8 @@ def proportion_bounds(k, n, confidence=0.95, method="wald", sided="two", z=None)
 
 
 _METHOD_NAMES = {"wald": "Wald (normal approximation)", "wilson": "Wilson score",
-                 "clopper-pearson": "Clopper-Pearson (exact binomial)"}
+                 "clopper-pearson": "Clopper-Pearson (exact binomial)", "agresti-coull": "Agresti-Coull",
+                 "jeffreys": "Jeffreys"}
 
 
 @result
@@ -331,19 +350,39 @@ class ProportionInterval(Result):
             steps = [head, r"\frac{" + f"{fmt(p)} + \\frac{{{fmt(z)}^2}}{{2 \\cdot {n}}} {sign} {fmt(z)}"
                      + rf"\sqrt{{\frac{{{fmt(p)}(1-{fmt(p)})}}{{{n}}} + \frac{{{fmt(z)}^2}}{{4 \cdot {n}^2}}}}}}"
                      + rf"{{1 + \frac{{{fmt(z)}^2}}{{{n}}}}}"]
+        elif self.method == "agresti-coull":
+            n_t = n + z * z
+            centre = (self.k + z * z / 2) / n_t
+            formulas = [r"\tilde n = n + z^2,\quad \tilde p = \frac{k + z^2/2}{\tilde n},\qquad "
+                        rf"\tilde p {sign} z\,\sqrt{{\frac{{\tilde p(1-\tilde p)}}{{\tilde n}}}}"]
+            steps = [head, rf"\tilde n = {n} + {fmt(z)}^2 = {fmt(n_t)},\quad \tilde p = "
+                           rf"\frac{{{self.k} + {fmt(z * z / 2)}}}{{{fmt(n_t)}}} = {fmt(centre)}",
+                     rf"{fmt(centre)} {sign} {fmt(z)} \times \sqrt{{\frac{{{fmt(centre)}(1-{fmt(centre)})}}"
+                     rf"{{{fmt(n_t)}}}}}"]
         else:
-            formulas = [r"L = B^{-1}\!\left(\alpha;\, k,\, n-k+1\right),\quad "
-                        r"U = B^{-1}\!\left(1-\alpha;\, k+1,\, n-k\right)"]
             alpha = _tail(self.confidence, "two" if self.sided == "two" else "one")
+            if self.method == "jeffreys":
+                formulas = [r"L = B^{-1}\!\left(\alpha;\, k+\tfrac12,\, n-k+\tfrac12\right),\quad "
+                            r"U = B^{-1}\!\left(1-\alpha;\, k+\tfrac12,\, n-k+\tfrac12\right)"
+                            r"\quad (L = 0 \text{ if } k = 0,\ U = 1 \text{ if } k = n)"]
+            else:
+                formulas = [r"L = B^{-1}\!\left(\alpha;\, k,\, n-k+1\right),\quad "
+                            r"U = B^{-1}\!\left(1-\alpha;\, k+1,\, n-k\right)"]
             steps = [head, rf"\alpha = {fmt(alpha)}"]
         steps.append(rf"[L, U] = [{fmt(self.low)},\ {fmt(self.high)}]")
+        # only Clopper-Pearson guarantees its level; the others reach it approximately
+        share = ("at least " if self.method == "clopper-pearson" else "about ") + pct(self.confidence)
+        procedure = f"{share} of {'intervals' if self.sided == 'two' else 'bounds'} built this way"
         if self.sided == "two":
-            verdict = (f"With {pct(self.confidence)} confidence the true rate lies between "
-                       f"{_plain(self.low)} and {_plain(self.high)}.")
+            verdict = (f"The interval for the true rate is [{_plain(self.low)}, {_plain(self.high)}]: "
+                       f"{procedure} cover the true rate")
         elif self.sided == "upper":
-            verdict = f"With {pct(self.confidence)} confidence the true rate is at most {_plain(self.high)}."
+            verdict = (f"The upper bound for the true rate is {_plain(self.high)}: {procedure} lie at or above "
+                       f"the true rate")
         else:
-            verdict = f"With {pct(self.confidence)} confidence the true rate is at least {_plain(self.low)}."
+            verdict = (f"The lower bound for the true rate is {_plain(self.low)}: {procedure} lie at or below "
+                       f"the true rate")
+        verdict += "."
         if self.method == "wald" and (p - z * self.se < 0 or p + z * self.se > 1):
             verdict += " (The normal approximation reached beyond [0, 1]; the bounds are clipped.)"
         if self.method == "wald" and min(self.k, n - self.k) < 5:
@@ -360,14 +399,18 @@ def proportion_interval(k, n, confidence=0.95, method="wald", sided="two", z=Non
         Errors (or successes) and test-set size, ``0 <= k <= n``, ``n >= 1``.
     confidence : float
         Level in (0, 1).
-    method : {"wald", "wilson", "clopper-pearson"}
+    method : {"wald", "wilson", "clopper-pearson", "agresti-coull", "jeffreys"}
         Wald is the slides' ``p ± z sqrt(p(1-p)/n)``, clipped to [0, 1]; Wilson is the
         formula Witten & Eibe use; Clopper-Pearson inverts the binomial exactly and
-        never covers less than the nominal level.
+        never covers less than the nominal level. Agresti-Coull adds ``z^2/2`` successes
+        and failures and then uses Wald's formula; Jeffreys takes the quantiles of the
+        Beta(k + 1/2, n - k + 1/2) posterior (0 at k = 0, 1 at k = n). Brown, Cai &
+        DasGupta recommend Wilson or Jeffreys for small n, Agresti-Coull for n >= 40.
     sided : {"two", "lower", "upper"}
         "lower": one-sided lower bound (high = 1); "upper": one-sided upper bound (low = 0).
     z : float, optional
-        Override the critical value, e.g. ``z=1.28`` to reproduce a book's rounded 80%.
+        Override the critical value, e.g. ``z=1.28`` to reproduce a book's rounded 80%
+        (normal-approximation methods only).
 
     Returns
     -------
@@ -380,18 +423,129 @@ def proportion_interval(k, n, confidence=0.95, method="wald", sided="two", z=Non
     >>> r = proportion_interval(12, 40)          # Mitchell ch. 5
     >>> round(r.low, 3), round(r.high, 3)
     (0.158, 0.442)
+
+    References
+    ----------
+    Brown, Cai & DasGupta (2001), "Interval estimation for a binomial proportion",
+    Statistical Science 16(2); Agresti & Coull (1998), The American Statistician 52(2).
     """
     k = v.integer("k", k, low=0)
     n = v.integer("n", n, low=1)
     if k > n:
         raise ValueError(f"k must be <= n, got k={k} and n={n}")
     low, high = proportion_bounds(k, n, confidence, method, sided, z)
-    if method != "clopper-pearson" and z is None:
+    if method not in _BETA_METHODS and z is None:
         z = z_critical(confidence, "two" if sided == "two" else "one")
     p = k / n
     se = math.sqrt(p * (1 - p) / n) if method == "wald" else None
     return ProportionInterval(p, low, high, float(confidence), sided, method, n, se, k,
                               None if z is None else float(z))
+
+
+DIFFERENCE_METHODS = ("newcombe", "wald")
+
+
+@result
+class DifferenceInterval(Result):
+    """A confidence interval for the difference of two independent rates ``k1/n1 - k2/n2``."""
+
+    estimate: float
+    low: float
+    high: float
+    confidence: float
+    method: str
+    p1: float
+    p2: float
+    se: float | None
+    k1: int = field(repr=False, default=0)
+    n1: int = field(repr=False, default=1)
+    k2: int = field(repr=False, default=0)
+    n2: int = field(repr=False, default=1)
+    wilson1: tuple = field(repr=False, default=())
+    wilson2: tuple = field(repr=False, default=())
+
+    def _explain(self):
+        p1, p2, d = self.p1, self.p2, self.estimate
+        head = (rf"\hat p_1 = \frac{{{self.k1}}}{{{self.n1}}} = {fmt(p1)},\quad "
+                rf"\hat p_2 = \frac{{{self.k2}}}{{{self.n2}}} = {fmt(p2)},\quad \hat d = {fmt(d)}")
+        if self.method == "wald":
+            z = z_critical(self.confidence)
+            formulas = [r"\hat d \pm z\sqrt{\frac{\hat p_1(1-\hat p_1)}{n_1} + \frac{\hat p_2(1-\hat p_2)}{n_2}}"]
+            steps = [head, rf"{fmt(d)} \pm {fmt(z)} \times {fmt(self.se)}"]
+            title = f"{pct(self.confidence)} Wald interval for a difference of rates"
+        else:
+            (l1, u1), (l2, u2) = self.wilson1, self.wilson2
+            formulas = [r"[l_i, u_i] = \text{Wilson interval for } \hat p_i",
+                        r"L = \hat d - \sqrt{(\hat p_1 - l_1)^2 + (u_2 - \hat p_2)^2},\quad "
+                        r"U = \hat d + \sqrt{(u_1 - \hat p_1)^2 + (\hat p_2 - l_2)^2}"]
+            steps = [head, rf"[l_1, u_1] = [{fmt(l1)},\ {fmt(u1)}],\quad [l_2, u_2] = [{fmt(l2)},\ {fmt(u2)}]",
+                     rf"L = {fmt(d)} - \sqrt{{({fmt(p1)} - {fmt(l1)})^2 + ({fmt(u2)} - {fmt(p2)})^2}},\quad "
+                     rf"U = {fmt(d)} + \sqrt{{({fmt(u1)} - {fmt(p1)})^2 + ({fmt(p2)} - {fmt(l2)})^2}}"]
+            title = f"{pct(self.confidence)} Newcombe hybrid score interval for a difference of rates"
+        steps.append(rf"[L, U] = [{fmt(self.low)},\ {fmt(self.high)}]")
+        if self.low > 0 or self.high < 0:
+            tail = (f"it excludes 0, so the two rates differ significantly at the {pct(self.confidence)} level "
+                    "(two-sided)")
+        else:
+            tail = ("it includes 0, so the data do not rule out equal rates; they allow differences from "
+                    f"{_plain(self.low)} to {_plain(self.high)}")
+        verdict = (f"The interval for the true difference p1 - p2 is [{_plain(self.low)}, {_plain(self.high)}] "
+                   f"({pct(self.confidence)} of intervals built this way cover it, if the test sets are "
+                   f"independent); {tail}.")
+        return Explanation(title, formulas, steps, verdict)
+
+
+def difference_interval(k1, n1, k2, n2, confidence=0.95, method="newcombe"):
+    """Confidence interval for the difference of two error rates on independent test sets.
+
+    Parameters
+    ----------
+    k1, n1, k2, n2 : int
+        Errors and test-set sizes of the two hypotheses (``0 <= k <= n``, ``n >= 1``).
+    confidence : float
+        Level in (0, 1).
+    method : {"newcombe", "wald"}
+        "newcombe": Newcombe's hybrid score interval (method 10), built from the two
+        Wilson intervals; it stays inside [-1, 1] and behaves well for small counts and
+        rates near 0 or 1. "wald": ``d ± z sqrt(p1(1-p1)/n1 + p2(1-p2)/n2)``, the interval
+        of :func:`compare_hypotheses` (Mitchell ch. 5), not clipped.
+
+    Returns
+    -------
+    DifferenceInterval
+        ``estimate`` (``p1 - p2``), ``low``, ``high``, ``confidence``, ``method``,
+        ``p1``, ``p2``, ``se`` (Wald's standard error; None for Newcombe), the counts,
+        and the Wilson intervals ``wilson1``, ``wilson2`` that Newcombe's method uses.
+
+    References
+    ----------
+    Newcombe (1998), "Interval estimation for the difference between independent
+    proportions: comparison of eleven methods", Statistics in Medicine 17, method 10.
+
+    Examples
+    --------
+    >>> r = difference_interval(56, 70, 48, 80)          # Newcombe (1998), example (a)
+    >>> round(r.low, 4), round(r.high, 4)
+    (0.0524, 0.3339)
+    """
+    k1, n1 = v.integer("k1", k1, low=0), v.integer("n1", n1, low=1)
+    k2, n2 = v.integer("k2", k2, low=0), v.integer("n2", n2, low=1)
+    for k_name, k, n_name, n in (("k1", k1, "n1", n1), ("k2", k2, "n2", n2)):
+        if k > n:
+            raise ValueError(f"{k_name} must be <= {n_name}, got {k_name}={k} and {n_name}={n}")
+    c = v.confidence("confidence", confidence)
+    method = v.choice("method", method, DIFFERENCE_METHODS)
+    p1, p2 = k1 / n1, k2 / n2
+    d = p1 - p2
+    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+    if method == "wald":
+        half = z_critical(c) * se
+        return DifferenceInterval(d, d - half, d + half, c, method, p1, p2, se, k1, n1, k2, n2)
+    l1, u1 = _bounds(k1, n1, c, "wilson", "two", None)
+    l2, u2 = _bounds(k2, n2, c, "wilson", "two", None)
+    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return DifferenceInterval(d, low, high, c, method, p1, p2, None, k1, n1, k2, n2, (l1, u1), (l2, u2))
 
 
 @result

@@ -14,7 +14,10 @@ Conventions
 -----------
 * A statistic whose denominator is zero (no variability) is ``±inf`` with p-value 0 when
   the numerator is not zero (e.g. five folds that all differ by exactly 5%), and ``0`` with
-  p-value 1 when the numerator is zero too: no observed difference is no evidence.
+  p-value 1 when the numerator is zero too: with no observed difference there is nothing to reject.
+  Such a test is degenerate, and the verdict says so.
+* A one-sided test's direction is the ``alternative`` chosen before looking at the data;
+  no verdict picks a direction because the data happened to show it.
 * ``confidence`` in every result is the requested level, used for ``low``/``high`` and
   the verdict; the exact levels a result reaches are ``1 - p_value`` and, for the z test,
   ``two_sided_confidence``, ``one_sided_confidence`` and the classic ``table_confidence``.
@@ -33,6 +36,7 @@ from .intervals import _counts, _fractions, _p_text, _plain, _table_level, t_cri
 __all__ = [
     "compare_hypotheses", "HypothesisComparison",
     "paired_t_test", "paired_z_test", "corrected_resampled_t_test", "PairedTest",
+    "unpaired_t_test", "UnpairedTest", "one_sample_t_test", "OneSampleTest",
     "five_by_two_cv_t_test", "five_by_two_cv_f_test", "FiveByTwoTest",
     "mcnemar_table", "mcnemar_test", "McNemarTest",
     "binomial_test", "BinomialTest", "sign_test", "SignTest",
@@ -119,6 +123,7 @@ class HypothesisComparison(Result):
     n1: int = field(repr=False)
     error2: float = field(repr=False)
     n2: int = field(repr=False)
+    alternative: str = "two-sided"
 
     def _explain(self):
         title = "z test for the difference of two hypotheses' errors"
@@ -133,31 +138,52 @@ class HypothesisComparison(Result):
             rf"\sigma_{{\hat d}} = \sqrt{{\frac{{{fmt(e1)}(1-{fmt(e1)})}}{{{n1}}} + "
             rf"\frac{{{fmt(e2)}(1-{fmt(e2)})}}{{{n2}}}}} = {fmt(self.se)}",
             rf"z = \frac{{{fmt(self.difference)}}}{{{fmt(self.se)}}} = {fmt(self.statistic)},\qquad "
-            rf"p_{{two}} = {fmt(self.p_value)},\ p_{{one}} = {fmt(self.one_sided_p_value)}",
+            + (rf"p_{{two}} = {fmt(self.p_value)}" if self.alternative == "two-sided"
+               else rf"p_{{one}} = {fmt(self.p_value)}\ (H_1: d {'<' if self.alternative == 'less' else '>'} 0)"),
             rf"{_tex_pct(self.confidence)}\ \text{{interval for }} d:\ "
             rf"[{fmt(self.low)},\ {fmt(self.high)}]",
         ]
         return Explanation(title, formulas, steps, self._verdict())
 
     def _verdict(self):
-        if self.difference == 0:
-            return "The two errors are equal: there is no evidence of a difference."
-        better, worse = ("h1", "h2") if self.difference < 0 else ("h2", "h1")
-        level = self.table_confidence
-        if level == 0:
-            head = (f"|z| = {_plain(abs(self.statistic), 4)} is below the table's 50% row, so the data give "
-                    f"no useful evidence that {better}'s error is lower.")
-        else:
-            head = (f"|z| = {_plain(abs(self.statistic), 4)} reaches the table's {pct(level)} two-sided row: "
-                    f"{better}'s error is lower than {worse}'s with {pct(self.table_one_sided_confidence)} "
-                    f"one-sided confidence.")
+        z = _plain(abs(self.statistic), 4)
+        prefix, row, level = "", "two-sided", self.table_confidence
+        if self.alternative != "two-sided":
+            lower = "h1's" if self.alternative == "less" else "h2's"
+            prefix = f"For the direction fixed in advance (H1: {lower} error is lower), "
+            row, level = "one-sided", self.table_one_sided_confidence
+        reach = (f"|z| = {z} is below the table's 50% row" if level == 0 else
+                 f"|z| = {z} reaches the table's {pct(level)} {row} row")
+        if self.alternative != "two-sided" and np.sign(self.difference) != (-1 if self.alternative == "less" else 1):
+            reach = f"z = {_plain(self.statistic, 4)} points the other way"
         significant = self.p_value < 1 - self.confidence
-        tail = (f" At the {pct(self.confidence)} level (two-sided) the difference is "
-                f"{'significant' if significant else 'not significant'} ({_p_text(self.p_value)}).")
-        return head + tail
+        side = "two-sided" if self.alternative == "two-sided" else "one-sided"
+        head = (f"{prefix}{reach}; at the {pct(self.confidence)} level the difference error1 - error2 = "
+                f"{_plain(self.difference)} is {'significant' if significant else 'not significant'} "
+                f"({side}, {_p_text(self.p_value)})")
+        return _with_interval(head, significant, _interval_text(self.low, self.high, self.confidence, "it"),
+                              "equal errors")
 
 
-def compare_hypotheses(error1, n1, error2, n2, confidence=0.95):
+def _interval_text(low, high, confidence, what):
+    """'the 95% interval [a, b] for X', or a one-sided bound, for verdicts."""
+    if np.isinf(low) and np.isinf(high):
+        return f"the {pct(confidence)} interval for {what}, which is unbounded,"
+    if np.isinf(low):
+        return f"the {pct(confidence)} upper bound {_plain(high)} for {what}"
+    if np.isinf(high):
+        return f"the {pct(confidence)} lower bound {_plain(low)} for {what}"
+    return f"the {pct(confidence)} interval [{_plain(low)}, {_plain(high)}] for {what}"
+
+
+def _with_interval(head, significant, interval, null_words):
+    """Finish a verdict: the interval beside the test, and what "not significant" means."""
+    if significant:
+        return f"{head}, with {interval}."
+    return f"{head}: the data do not rule out {null_words}, and {interval} shows the values they allow."
+
+
+def compare_hypotheses(error1, n1, error2, n2, confidence=0.95, alternative="two-sided"):
     """Is hypothesis h1's error different from h2's? (z test, independent test sets).
 
     Parameters
@@ -168,15 +194,21 @@ def compare_hypotheses(error1, n1, error2, n2, confidence=0.95):
         Sizes of the two independent test sets (>= 1; the normal approximation wants >= 30).
     confidence : float
         Level of the interval ``low``/``high`` for the true difference and of the verdict.
+    alternative : {"two-sided", "less", "greater"}
+        H1: error1 - error2 is != 0, < 0 (h1 is better) or > 0, fixed before looking at
+        the data. One-sided alternatives give a one-sided ``p_value`` and a half-infinite
+        interval.
 
     Returns
     -------
     HypothesisComparison
-        ``difference`` (error1 - error2), ``se``, ``statistic`` (z), two-sided ``p_value``,
-        ``one_sided_p_value`` (in the observed direction), ``low``, ``high``,
+        ``difference`` (error1 - error2), ``se``, ``statistic`` (z), ``p_value`` (for
+        ``alternative``), ``one_sided_p_value`` (the smaller one-sided p-value, the one the
+        slides read off the table: valid only for a direction fixed in advance), ``low``, ``high``,
         ``confidence`` (the requested level), the exact levels reached
         ``two_sided_confidence`` (= 1 - p) and ``one_sided_confidence`` (= 1 - p/2),
-        and the slides' table look-up ``table_confidence`` / ``table_one_sided_confidence``.
+        and the slides' table look-up ``table_confidence`` / ``table_one_sided_confidence``
+        (the one-sided row holds only for a direction fixed in advance), and ``alternative``.
         Array input gives array fields.
 
     References
@@ -190,23 +222,31 @@ def compare_hypotheses(error1, n1, error2, n2, confidence=0.95):
     (-1.644, 0.9, 0.95)
     """
     c = v.confidence("confidence", confidence)
+    _check_alternative(alternative)
     e1, e2 = _fractions("error1", error1), _fractions("error2", error2)
     n1, n2 = _counts("n1", n1, 1), _counts("n2", n2, 1)
     _broadcast(error1=e1, n1=n1, error2=e2, n2=n2)
     d = _scalar(np.subtract(e1, e2))
     se = _scalar(np.sqrt(np.multiply(e1, np.subtract(1, e1)) / n1 + np.multiply(e2, np.subtract(1, e2)) / n2))
     z = _ratio(d, se)
-    p = _p_value(z, "two-sided", _st.norm)
+    two = _p_value(z, "two-sided", _st.norm)
     p1 = _scalar(_st.norm.sf(np.abs(z)))
-    half = z_critical(c) * se
+    low, high = _bounds_for(d, se, z_critical(c, "two" if alternative == "two-sided" else "one"), alternative)
     return HypothesisComparison(
-        difference=d, se=se, statistic=z, p_value=p, one_sided_p_value=p1,
-        low=_scalar(d - half), high=_scalar(d + half), confidence=c,
-        two_sided_confidence=_scalar(1 - np.asarray(p)), one_sided_confidence=_scalar(1 - np.asarray(p1)),
+        difference=d, se=se, statistic=z, p_value=_p_value(z, alternative, _st.norm), one_sided_p_value=p1,
+        low=low, high=high, confidence=c,
+        two_sided_confidence=_scalar(1 - np.asarray(two)), one_sided_confidence=_scalar(1 - np.asarray(p1)),
         table_confidence=_table_level(np.abs(z), "two"),
         table_one_sided_confidence=_table_level(np.abs(z), "one"),
-        error1=e1, n1=n1, error2=e2, n2=n2,
+        error1=e1, n1=n1, error2=e2, n2=n2, alternative=alternative,
     )
+
+
+def _bounds_for(estimate, se, critical, alternative):
+    """estimate ± critical x se, half-infinite for a one-sided alternative."""
+    low = estimate - critical * se if alternative != "less" else np.full_like(np.asarray(estimate, float), -np.inf)
+    high = estimate + critical * se if alternative != "greater" else np.full_like(np.asarray(estimate, float), np.inf)
+    return _scalar(low), _scalar(high)
 
 
 # --- paired tests over folds -----------------------------------------------------------
@@ -256,13 +296,23 @@ class PairedTest(Result):
         return Explanation(title, formulas, steps, self._verdict())
 
     def _verdict(self):
-        side = {"two-sided": "two-sided", "greater": "one-sided", "less": "one-sided"}[self.alternative]
-        if self.p_value < 1 - self.confidence:
-            direction = "greater" if self.mean_difference > 0 else "less"
-            return (f"The mean difference a - b = {_plain(self.mean_difference)} is significantly {direction} "
-                    f"than 0 at the {pct(self.confidence)} level ({side}, {_p_text(self.p_value)}).")
-        return (f"The mean difference a - b = {_plain(self.mean_difference)} is not significant at the "
-                f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}).")
+        return _t_verdict(f"The mean difference a - b = {_plain(self.mean_difference)}", "0", self.p_value,
+                          self.confidence, self.alternative, self.sd == 0,
+                          _interval_text(self.low, self.high, self.confidence, "it"), "a zero mean difference")
+
+
+def _t_verdict(what, null_value, p_value, confidence, alternative, degenerate, interval, null_words):
+    """One sentence for a t-like test: significance in the pre-set direction, with the interval."""
+    significant = p_value < 1 - confidence
+    claim = {"two-sided": "different from", "greater": "greater than", "less": "less than"}[alternative]
+    side = "two-sided" if alternative == "two-sided" else "one-sided, direction fixed in advance"
+    head = (f"{what} is {'significantly' if significant else 'not significantly'} {claim} {null_value} at the "
+            f"{pct(confidence)} level ({side}, {_p_text(p_value)})")
+    verdict = _with_interval(head, significant, interval, null_words)
+    if degenerate:
+        verdict += (" (The values do not vary, so s = 0 and the test is degenerate: its p-value reflects the "
+                    "missing spread of this small sample, not strong evidence.)")
+    return verdict
 
 
 def _differences(a, b, axis):
@@ -296,11 +346,10 @@ def _paired(d, confidence, alternative, *, normal=False, test_train_ratio=None, 
     p = _p_value(statistic, alternative, dist)
     sided = "two" if alternative == "two-sided" else "one"
     crit = z_critical(c, sided) if normal else t_critical(c, k - 1, sided)
-    low = mean - crit * se if alternative != "less" else np.full_like(mean, -np.inf)
-    high = mean + crit * se if alternative != "greater" else np.full_like(mean, np.inf)
+    low, high = _bounds_for(mean, se, crit, alternative)
     return PairedTest(
         mean_difference=_scalar(mean), se=_scalar(se), statistic=statistic, df=None if normal else k - 1,
-        p_value=p, low=_scalar(low), high=_scalar(high), confidence=c, alternative=alternative,
+        p_value=p, low=low, high=high, confidence=c, alternative=alternative,
         k=k, test=test, test_train_ratio=test_train_ratio, sd=_scalar(sd),
     )
 
@@ -382,6 +431,212 @@ def corrected_resampled_t_test(a, b=None, test_train_ratio=None, confidence=0.95
                    test="corrected resampled t-test")
 
 
+# --- unpaired and one-sample t-tests ---------------------------------------------------
+
+DF_METHODS = ("welch", "conservative")
+
+
+def _sample(name, value):
+    x = v.array(name, value, min_size=2)
+    return x
+
+
+def _spread(x):
+    """Sample variance, with rounding noise of identical values called zero."""
+    var = float(x.var(ddof=1))
+    return 0.0 if var <= (1e-12 * float(np.abs(x).max())) ** 2 else var
+
+
+@result
+class UnpairedTest(Result):
+    """Unpaired t-test on results from two independent sets of experiments."""
+
+    difference: float
+    se: float
+    statistic: float
+    df: float
+    p_value: float
+    low: float
+    high: float
+    confidence: float
+    alternative: str
+    df_method: str
+    k: int
+    j: int
+    mean_a: float = field(repr=False, default=0.0)
+    mean_b: float = field(repr=False, default=0.0)
+    var_a: float = field(repr=False, default=0.0)
+    var_b: float = field(repr=False, default=0.0)
+
+    def _explain(self):
+        formulas = [r"t = \frac{\bar a - \bar b}{\sqrt{\frac{s_a^2}{k} + \frac{s_b^2}{j}}}",
+                    r"df = \min(k, j) - 1" if self.df_method == "conservative" else
+                    r"df = \frac{\left(\frac{s_a^2}{k} + \frac{s_b^2}{j}\right)^2}"
+                    r"{\frac{(s_a^2/k)^2}{k-1} + \frac{(s_b^2/j)^2}{j-1}}"]
+        k, j = self.k, self.j
+        steps = [rf"\bar a = {fmt(self.mean_a)},\ s_a^2 = {fmt(self.var_a)},\ k = {k};\quad "
+                 rf"\bar b = {fmt(self.mean_b)},\ s_b^2 = {fmt(self.var_b)},\ j = {j}",
+                 rf"t = \frac{{{fmt(self.difference)}}}{{\sqrt{{\frac{{{fmt(self.var_a)}}}{{{k}}} + "
+                 rf"\frac{{{fmt(self.var_b)}}}{{{j}}}}}}} = \frac{{{fmt(self.difference)}}}{{{fmt(self.se)}}} = "
+                 rf"{fmt(self.statistic)},\quad df = {fmt(self.df)},\quad p = {fmt(self.p_value)}",
+                 rf"{_tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]"]
+        title = f"Unpaired t-test ({'conservative' if self.df_method == 'conservative' else 'Welch'} df)"
+        verdict = _t_verdict(f"The difference of means a - b = {_plain(self.difference)}", "0", self.p_value,
+                             self.confidence, self.alternative, self.se == 0,
+                             _interval_text(self.low, self.high, self.confidence, "it"),
+                             "equal expected values")
+        return Explanation(title, formulas, steps, verdict)
+
+
+def unpaired_t_test(a, b, confidence=0.95, df="welch", alternative="two-sided"):
+    """Unpaired t-test: two learners' estimates from different randomisations.
+
+    When the ``k`` results of A and the ``j`` results of B do not come in pairs (different
+    cross-validation splits, or different numbers of runs), their difference of means is
+    tested against the sum of the two variances of the means.
+
+    Parameters
+    ----------
+    a, b : array
+        The k estimates of learner A and the j estimates of learner B (k, j >= 2).
+    confidence : float
+        Level of the interval for the difference of means and of the verdict.
+    df : {"welch", "conservative"}
+        Welch-Satterthwaite degrees of freedom, or Witten & Eibe's conservative
+        ``min(k, j) - 1``.
+    alternative : {"two-sided", "greater", "less"}
+        H1: the expected value of A is != , > or < that of B (fixed in advance).
+
+    Returns
+    -------
+    UnpairedTest
+        ``difference`` (mean(a) - mean(b)), ``se``, ``statistic`` (t), ``df``, ``p_value``,
+        ``low``, ``high``, ``confidence``, ``alternative``, ``df_method``, ``k``, ``j``, and
+        the two means and variances.
+
+    Notes
+    -----
+    Use it only when the results really are unpaired: on the same folds, the paired
+    t-test removes the data set's own variation and is more powerful.
+
+    References
+    ----------
+    Witten, Frank & Hall, *Data Mining*, section 5.5 ("unpaired observations"); Welch (1947),
+    Biometrika 34.
+
+    Examples
+    --------
+    >>> r = unpaired_t_test([0.20, 0.22, 0.25, 0.21, 0.19], [0.26, 0.24, 0.29, 0.27])
+    >>> round(r.statistic, 3), round(r.df, 2)
+    (-3.484, 6.84)
+    """
+    x, y = _sample("a", a), _sample("b", b)
+    c = v.confidence("confidence", confidence)
+    method = v.choice("df", df, DF_METHODS)
+    _check_alternative(alternative)
+    k, j = x.size, y.size
+    va, vb = _spread(x) / k, _spread(y) / j
+    se = float(np.sqrt(va + vb))
+    d = float(x.mean() - y.mean())
+    if method == "conservative":
+        dof = float(min(k, j) - 1)
+    elif va + vb == 0:
+        dof = float(k + j - 2)  # Welch's formula is 0/0 here; any df gives the same degenerate test
+    else:
+        dof = (va + vb) ** 2 / (va ** 2 / (k - 1) + vb ** 2 / (j - 1))
+    statistic = _ratio(d, se)
+    sided = "two" if alternative == "two-sided" else "one"
+    low, high = _bounds_for(d, se, t_critical(c, dof, sided), alternative)
+    return UnpairedTest(d, se, statistic, dof, _p_value(statistic, alternative, _st.t(dof)), low, high, c,
+                        alternative, method, k, j, float(x.mean()), float(y.mean()), va * k, vb * j)
+
+
+@result
+class OneSampleTest(Result):
+    """One-sample t-test of the mean of K fold errors against a fixed rate ``p0``."""
+
+    mean: float
+    p0: float
+    sd: float
+    statistic: float
+    df: int
+    p_value: float
+    low: float
+    high: float
+    confidence: float
+    alternative: str
+    k: int
+
+    def _explain(self):
+        formulas = [r"m = \frac1K\sum_{i=1}^K p_i,\quad S^2 = \frac{1}{K-1}\sum_{i=1}^K (p_i - m)^2,\qquad "
+                    r"t = \frac{\sqrt{K}\,(m - p_0)}{S} \sim t_{K-1}"]
+        steps = [rf"m = {fmt(self.mean)},\quad S = {fmt(self.sd)},\quad K = {self.k}",
+                 rf"t = \frac{{\sqrt{{{self.k}}}\,({fmt(self.mean)} - {fmt(self.p0)})}}{{{fmt(self.sd)}}} = "
+                 rf"{fmt(self.statistic)},\quad df = {self.df},\quad p = {fmt(self.p_value)}",
+                 rf"{_tex_pct(self.confidence)}\ \text{{interval for the expected error}}:\ "
+                 rf"[{fmt(self.low)},\ {fmt(self.high)}]"]
+        verdict = _t_verdict(f"The mean fold error m = {_plain(self.mean)}", f"p0 = {_plain(self.p0)}",
+                             self.p_value, self.confidence, self.alternative, self.sd == 0,
+                             _interval_text(self.low, self.high, self.confidence, "the expected error"),
+                             f"an expected error of {_plain(self.p0)}")
+        return Explanation("One-sample t-test of an error rate (Alpaydın)", formulas, steps, verdict)
+
+
+def one_sample_t_test(errors, p0, confidence=0.95, alternative="greater"):
+    """Is the expected error above ``p0``? Alpaydın's t-test on K fold errors.
+
+    Parameters
+    ----------
+    errors : array
+        The error rates ``p_i`` of K >= 2 folds (or runs).
+    p0 : float
+        The error rate to test against, in [0, 1].
+    confidence : float
+        Level of the interval for the expected error and of the verdict.
+    alternative : {"greater", "less", "two-sided"}
+        H1: the expected error is > p0 (Alpaydın's "H1: p > p0", the default), < p0,
+        or != p0. Fix it before looking at the data.
+
+    Returns
+    -------
+    OneSampleTest
+        ``mean`` m, ``p0``, ``sd`` S, ``statistic`` t, ``df = K - 1``, ``p_value``, ``low``,
+        ``high`` (half-infinite for one-sided alternatives), ``confidence``, ``alternative``,
+        ``k``.
+
+    Notes
+    -----
+    The test treats the K fold errors as independent and roughly normal. Folds of one
+    cross-validation share training data, so they are not independent, and the test is
+    then optimistic.
+
+    References
+    ----------
+    Alpaydın, *Introduction to Machine Learning*, ch. 19 ("assessing error: H0: p <= p0
+    vs. H1: p > p0", the t test over K training/validation sets).
+
+    Examples
+    --------
+    >>> r = one_sample_t_test([0.12, 0.15, 0.10, 0.14, 0.13, 0.16, 0.11, 0.12, 0.15, 0.12], p0=0.10)
+    >>> round(r.statistic, 3), r.df
+    (4.881, 9)
+    """
+    x = _sample("errors", errors)
+    if np.any((x < 0) | (x > 1)):
+        raise ValueError(f"errors must be error rates in [0, 1], got {v._show(x.tolist())}")
+    p0 = v.probability("p0", p0)
+    c = v.confidence("confidence", confidence)
+    _check_alternative(alternative)
+    k = x.size
+    mean, sd = float(x.mean()), float(np.sqrt(_spread(x)))
+    se = sd / np.sqrt(k)
+    statistic = _ratio(mean - p0, se)
+    sided = "two" if alternative == "two-sided" else "one"
+    low, high = _bounds_for(mean, se, t_critical(c, k - 1, sided), alternative)
+    return OneSampleTest(mean, p0, sd, statistic, k - 1, _p_value(statistic, alternative, _st.t(k - 1)), low, high,
+                         c, alternative, k)
+
+
 # --- 5x2 cross-validation --------------------------------------------------------------
 
 @result
@@ -395,6 +650,7 @@ class FiveByTwoTest(Result):
     variance_sum: float
     test: str
     confidence: float = field(default=0.95, repr=False)
+    alternative: str = field(default="two-sided", repr=False)
 
     def _explain(self):
         is_t = self.test.endswith("t-test")
@@ -413,8 +669,19 @@ class FiveByTwoTest(Result):
             step = (rf"F = \frac{{{fmt(self.numerator)}}}{{2 \times {fmt(self.variance_sum)}}}"
                     rf" = {fmt(self.statistic)},\qquad p = {fmt(self.p_value)}")
         significant = self.p_value < 1 - self.confidence
-        verdict = (f"The two learners' errors {'differ significantly' if significant else 'do not differ significantly'} "
-                   f"at the {pct(self.confidence)} level ({_p_text(self.p_value)}).")
+        if self.alternative == "two-sided":
+            claim, side = "differ significantly", "two-sided"
+        else:
+            claim = f"A's error is significantly {'higher' if self.alternative == 'greater' else 'lower'} than B's"
+            side = "one-sided, direction fixed in advance"
+        if significant:
+            verdict = (f"The two learners' errors {claim} at the {pct(self.confidence)} level "
+                       f"({side}, {_p_text(self.p_value)})." if self.alternative == "two-sided" else
+                       f"{claim} at the {pct(self.confidence)} level ({side}, {_p_text(self.p_value)}).")
+        else:
+            verdict = (f"The difference between the two learners' errors is not significant at the "
+                       f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}): the data do not rule "
+                       "out equal expected errors.")
         return Explanation(title, formulas, [step], verdict)
 
 
@@ -457,7 +724,7 @@ def five_by_two_cv_t_test(differences, confidence=0.95, alternative="two-sided")
     numerator = p[..., 0, 0]
     t = _ratio(numerator, np.sqrt(total / 5))
     return FiveByTwoTest(t, 5, _p_value(t, alternative, _st.t(5)), _scalar(numerator), _scalar(total),
-                         "5x2cv paired t-test", c)
+                         "5x2cv paired t-test", c, alternative)
 
 
 def five_by_two_cv_f_test(differences, confidence=0.95):
@@ -542,8 +809,14 @@ class McNemarTest(Result):
             step = (rf"\chi^2 = \frac{{(|{b} - {c}|{minus})^2}}{{{b} + {c}}} = {fmt(self.statistic)},"
                     rf"\qquad p = {fmt(self.p_value)}")
         significant = self.p_value < 1 - self.confidence
-        verdict = (f"The two classifiers' error rates {'differ significantly' if significant else 'do not differ significantly'} "
-                   f"at the {pct(self.confidence)} level ({_p_text(self.p_value)}).")
+        if significant:
+            verdict = (f"On this test set the two classifiers' error rates differ significantly at the "
+                       f"{pct(self.confidence)} level ({_p_text(self.p_value)}; b = {b} examples only A got right, "
+                       f"c = {c} only B).")
+        else:
+            verdict = (f"On this test set the difference between the two classifiers' error rates is not "
+                       f"significant at the {pct(self.confidence)} level ({_p_text(self.p_value)}): the data do "
+                       f"not rule out equal error rates (b = {b}, c = {c}).")
         return Explanation(title, formulas, [step], verdict)
 
 
@@ -676,11 +949,10 @@ class SignTest(Result):
                     r"\quad p = \min\left(1,\ 2 P\left(X \le \min(w', n - w')\right)\right),\ X \sim Bin(n, \tfrac12)"]
         steps = [rf"w' = {self.wins} + {half} = {self.statistic},\quad n = {self.n},\quad p = {fmt(self.p_value)}"]
         significant = self.p_value < 1 - self.confidence
-        who = "A" if 2 * self.statistic > self.n else "B"
-        verdict = (f"{who} wins more often; this is {'' if significant else 'not '}significant at the "
-                   f"{pct(self.confidence)} level ({_p_text(self.p_value)}).")
-        if 2 * self.statistic == self.n:
-            verdict = f"Wins and losses balance: no evidence of a difference ({_p_text(self.p_value)})."
+        verdict = (f"A wins {self.statistic} of {self.n} comparisons (ties split evenly); at the "
+                   f"{pct(self.confidence)} level this split is {'' if significant else 'not '}significantly "
+                   f"different from half and half (two-sided, {_p_text(self.p_value)})")
+        verdict += "." if significant else ": the data do not rule out that each algorithm wins half the time."
         return Explanation("Sign test", formulas, steps, verdict)
 
 

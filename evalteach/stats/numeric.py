@@ -1,0 +1,110 @@
+"""How far off are numeric predictions? Witten & Eibe's error measures for regression.
+
+Absolute measures keep the units of the target; relative measures compare the
+predictor with the trivial one that always predicts the mean of the actual values
+(below 100% beats it); the correlation coefficient ignores scale altogether.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import _validate as v
+from .._result import Explanation, Result, fmt, pct, result
+from .intervals import _plain
+
+__all__ = ["numeric_errors", "NumericErrors"]
+
+
+@result
+class NumericErrors(Result):
+    """Witten & Eibe's performance measures for numeric prediction."""
+
+    mean_absolute_error: float
+    root_mean_squared_error: float
+    relative_absolute_error: float
+    root_relative_squared_error: float
+    correlation: float
+    n: int
+    mean_squared_error: float
+    relative_squared_error: float
+
+    def _explain(self):
+        formulas = [
+            r"\text{MAE} = \frac1n\sum_i |p_i - a_i|,\qquad \text{RMSE} = \sqrt{\frac1n\sum_i (p_i - a_i)^2}",
+            r"\text{RAE} = \frac{\sum_i |p_i - a_i|}{\sum_i |a_i - \bar a|},\qquad "
+            r"\text{RRSE} = \sqrt{\frac{\sum_i (p_i - a_i)^2}{\sum_i (a_i - \bar a)^2}}",
+            r"r = \frac{S_{PA}}{\sqrt{S_P S_A}},\quad S_{PA} = \frac{\sum_i (p_i - \bar p)(a_i - \bar a)}{n-1},\ "
+            r"S_P = \frac{\sum_i (p_i - \bar p)^2}{n-1},\ S_A = \frac{\sum_i (a_i - \bar a)^2}{n-1}",
+        ]
+        steps = [
+            rf"n = {self.n}:\quad \text{{MAE}} = {fmt(self.mean_absolute_error)},\quad "
+            rf"\text{{RMSE}} = \sqrt{{{fmt(self.mean_squared_error)}}} = {fmt(self.root_mean_squared_error)}",
+            rf"\text{{RAE}} = {fmt(self.relative_absolute_error)},\quad "
+            rf"\text{{RRSE}} = \sqrt{{{fmt(self.relative_squared_error)}}} = {fmt(self.root_relative_squared_error)},"
+            rf"\quad r = {fmt(self.correlation)}",
+        ]
+        rel = self.relative_absolute_error
+        trivial = ("worse than" if rel > 1 else "better than") if np.isfinite(rel) else "not comparable with"
+        verdict = (f"The predictions are off by {_plain(self.mean_absolute_error)} on average (RMSE "
+                   f"{_plain(self.root_mean_squared_error)}, which weighs large errors more); relative to always "
+                   f"predicting the mean of the actual values they are {trivial} it, with relative absolute error "
+                   f"{_pct_or_nan(rel)} and root relative squared error "
+                   f"{_pct_or_nan(self.root_relative_squared_error)}, and they correlate with the actual values "
+                   f"at r = {_plain(self.correlation)}.")
+        return Explanation("Errors of numeric prediction (Witten & Eibe)", formulas, steps, verdict)
+
+
+def _pct_or_nan(x):
+    return pct(x) if np.isfinite(x) else "undefined (constant actual values)"
+
+
+def numeric_errors(y_true, y_pred):
+    """Mean absolute, root mean squared, relative absolute and root relative squared
+    error, and the correlation coefficient of numeric predictions.
+
+    Parameters
+    ----------
+    y_true : array
+        Actual values ``a_i`` (at least 2).
+    y_pred : array
+        Predicted values ``p_i`` of the same length.
+
+    Returns
+    -------
+    NumericErrors
+        ``mean_absolute_error``, ``root_mean_squared_error``, ``relative_absolute_error``
+        and ``root_relative_squared_error`` (fractions: 0.43 is 43% of the error of always
+        predicting the mean of ``y_true``), ``correlation`` (Pearson's r), ``n``,
+        ``mean_squared_error`` and ``relative_squared_error``. Relative errors are
+        ``nan`` when ``y_true`` is constant; the correlation is ``nan`` when either
+        array is constant.
+
+    References
+    ----------
+    Witten, Frank & Hall, *Data Mining: Practical Machine Learning Tools and Techniques*,
+    section 5.8 ("Evaluating numeric prediction"), Table 5.8.
+
+    Examples
+    --------
+    >>> r = numeric_errors([3.0, 5.0, 2.0, 8.0], [2.5, 5.0, 3.0, 7.0])
+    >>> r.mean_absolute_error, round(r.relative_absolute_error, 3)
+    (0.625, 0.312)
+    """
+    a = v.array("y_true", y_true, min_size=2)
+    p = v.array("y_pred", y_pred, min_size=2)
+    v.same_length(y_true=a, y_pred=p)
+    error = p - a
+    spread_a = a - a.mean()
+    spread_p = p - p.mean()
+    mse = float(np.mean(error ** 2))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rae = float(np.sum(np.abs(error)) / np.sum(np.abs(spread_a)))
+        rse = float(np.sum(error ** 2) / np.sum(spread_a ** 2))
+        r = float(np.sum(spread_p * spread_a) / np.sqrt(np.sum(spread_p ** 2) * np.sum(spread_a ** 2)))
+    nan = float("nan")
+    if not np.any(spread_a):  # constant actual values: nothing to be relative to
+        rae = rse = nan
+    if not np.any(spread_a) or not np.any(spread_p):
+        r = nan
+    return NumericErrors(float(np.mean(np.abs(error))), float(np.sqrt(mse)), rae, float(np.sqrt(rse)), r, int(a.size),
+                         mse, rse)

@@ -1,0 +1,131 @@
+"""evalteach.stats.bayesian: cross-checks against baycomp, closed forms and the null error rate."""
+import baycomp
+import numpy as np
+import pytest
+from scipy import stats
+
+import evalteach as et
+
+RNG = np.random.default_rng(9)
+A = RNG.normal(0.80, 0.02, 10)
+B = A - RNG.normal(0.01, 0.015, 10)
+
+
+# --- correlated t-test -----------------------------------------------------------------
+
+@pytest.mark.parametrize("rope", [0.0, 0.005, 0.01, 0.05])
+def test_correlated_t_matches_baycomp(rope):
+    # baycomp (runs=1) uses rho = 1 / n_folds, i.e. n_test / n_train = 1 / (n_folds - 1)
+    ours = et.bayesian_correlated_t_test(A, B, test_train_ratio=1 / 9, rope=rope)
+    ref = baycomp.two_on_single(B, A, rope)  # baycomp's difference is y - x
+    if rope == 0:
+        assert (ours.p_left, ours.p_right) == pytest.approx(ref, abs=1e-12)
+        assert ours.p_rope == 0
+    else:
+        assert (ours.p_left, ours.p_rope, ours.p_right) == pytest.approx(ref, abs=1e-12)
+    mean, var, df = baycomp.CorrelatedTTest.compute_statistics(B, A)
+    assert (ours.mean_difference, ours.scale ** 2, ours.df) == pytest.approx((mean, var, df), rel=1e-12)
+
+
+def test_correlated_t_by_hand():
+    """Corani & Benavoli's formula written out: 5 folds of a 1:4 split."""
+    d = np.array([0.02, 0.01, 0.03, 0.00, 0.02])
+    r = et.bayesian_correlated_t_test(d, test_train_ratio=0.25, rope=0.01, credibility=0.9)
+    rho = 0.25 / 1.25
+    scale = np.sqrt((1 / 5 + rho / (1 - rho)) * np.var(d, ddof=1))
+    assert r.rho == pytest.approx(0.2) and r.scale == pytest.approx(scale)
+    assert r.p_right == pytest.approx(stats.t.sf((0.01 - 0.016) / scale, 4))
+    assert r.p_left == pytest.approx(stats.t.cdf((-0.01 - 0.016) / scale, 4))
+    assert r.p_left + r.p_rope + r.p_right == pytest.approx(1.0)
+    assert (r.low, r.high) == pytest.approx(0.016 + np.array([-1, 1]) * stats.t.ppf(0.95, 4) * scale)
+    assert r.posterior().cdf(0.016) == pytest.approx(0.5)
+    # the correction is Nadeau & Bengio's: the same scale as the corrected resampled t-test
+    assert et.corrected_resampled_t_test(d, test_train_ratio=0.25).se == pytest.approx(scale)
+    md = r._repr_markdown_()
+    assert "0.2" in md and "credible interval" in md
+    assert r.verdict.startswith("The posterior probability is 0.762 that a - b > 0.01, 0.225 that A and B are "
+                                "practically equivalent")
+
+
+def test_correlated_t_differences_or_pairs_and_symmetry():
+    r1 = et.bayesian_correlated_t_test(A, B, test_train_ratio=0.1, rope=0.01)
+    r2 = et.bayesian_correlated_t_test(A - B, test_train_ratio=0.1, rope=0.01)
+    r3 = et.bayesian_correlated_t_test(B, A, test_train_ratio=0.1, rope=0.01)
+    assert r1.p_right == pytest.approx(r2.p_right) and r1.p_right == pytest.approx(r3.p_left)
+    assert r1.p_rope == pytest.approx(r3.p_rope)
+
+
+def test_correlated_t_zero_spread_is_a_point_mass():
+    r = et.bayesian_correlated_t_test([0.02] * 5, test_train_ratio=0.25, rope=0.01)
+    assert (r.p_left, r.p_rope, r.p_right, r.scale) == (0.0, 0.0, 1.0, 0.0)
+    assert r.posterior() is None and r.low == r.high == pytest.approx(0.02)
+    inside = et.bayesian_correlated_t_test([0.005] * 5, test_train_ratio=0.25, rope=0.01)
+    assert inside.p_rope == 1.0
+    zero = et.bayesian_correlated_t_test([0.0] * 5, test_train_ratio=0.25)
+    assert zero.p_left == zero.p_right == 0.5
+
+
+def test_correlated_t_holds_its_error_rate_under_the_null():
+    """Folds whose differences are correlated normals with correlation rho = n_test / n
+    and true mean 0: deciding "a > b" when P(mu > 0) > 0.95 errs in 5% of experiments,
+    as the posterior is exact under this model. Ignoring the correlation errs far more."""
+    rng = np.random.default_rng(3)
+    n, ratio, runs = 10, 1 / 9, 800
+    rho = ratio / (1 + ratio)
+    shared = rng.standard_normal((runs, 1))
+    d = np.sqrt(rho) * shared + np.sqrt(1 - rho) * rng.standard_normal((runs, n))
+    right = np.array([et.bayesian_correlated_t_test(x, test_train_ratio=ratio).p_right for x in d])
+    rate = np.mean(right > 0.95)
+    assert abs(rate - 0.05) < 3 * np.sqrt(0.05 * 0.95 / runs)
+    naive = np.array([et.bayesian_correlated_t_test(x, test_train_ratio=1e-9).p_right for x in d])
+    assert np.mean(naive > 0.95) > 0.09  # about 0.12 in theory
+
+
+# --- signed-rank test ------------------------------------------------------------------
+
+SCORES_A = np.array([0.83, 0.91, 0.76, 0.88, 0.69, 0.95, 0.81, 0.72, 0.87, 0.79, 0.93, 0.85])
+SCORES_B = SCORES_A - np.array([0.012, 0.02, -0.004, 0.008, 0.015, 0.001, -0.009, 0.03, 0.006, 0.011, 0.0, 0.018])
+
+
+@pytest.mark.parametrize("rope", [0.0, 0.005, 0.01])
+def test_signed_rank_matches_baycomp_within_monte_carlo_error(rope):
+    ours = et.bayesian_signed_rank_test(SCORES_A, SCORES_B, rope=rope, n_samples=50000, seed=1)
+    ref = baycomp.SignedRankTest.probs(SCORES_B, SCORES_A, rope, nsamples=50000, random_state=2)
+    ref = ref if rope > 0 else (ref[0], 0.0, ref[1])
+    # 4 standard errors of a share from 50000 draws, from both sides
+    assert (ours.p_left, ours.p_rope, ours.p_right) == pytest.approx(ref, abs=4 * np.sqrt(2 * 0.25 / 50000))
+    assert ours.p_left + ours.p_rope + ours.p_right == pytest.approx(1.0)
+
+
+def test_signed_rank_posterior_means_match_the_dirichlet_moments():
+    """E[w_i w_j] of Dir(alpha) is alpha_i (alpha_j + [i = j]) / (A (A + 1)): the exact mean of theta."""
+    d = SCORES_A - SCORES_B
+    rope, s = 0.005, 0.5
+    z = np.concatenate(([0.0], d))
+    alpha = np.concatenate(([s], np.ones(d.size)))
+    total = alpha.sum()
+    moments = (np.outer(alpha, alpha) + np.diag(alpha)) / (total * (total + 1))
+    pair = z[:, None] + z[None, :]
+    right = np.sum(moments * ((pair > 2 * rope) + 0.5 * (pair == 2 * rope)))
+    left = np.sum(moments * ((-pair > 2 * rope) + 0.5 * (-pair == 2 * rope)))
+    r = et.bayesian_signed_rank_test(d, rope=rope, n_samples=100000, seed=4)
+    assert r.mean_theta == pytest.approx((left, 1 - left - right, right), abs=0.004)
+    assert r.samples.shape == (100000, 3)
+    assert np.allclose(r.samples.sum(axis=1), 1.0)
+
+
+def test_signed_rank_is_seeded_and_readable():
+    r1 = et.bayesian_signed_rank_test(SCORES_A, SCORES_B, rope=0.01, n_samples=5000, seed=7)
+    r2 = et.bayesian_signed_rank_test(SCORES_A, SCORES_B, rope=0.01, n_samples=5000, seed=7)
+    assert (r1.p_left, r1.p_rope, r1.p_right) == (r2.p_left, r2.p_rope, r2.p_right)
+    assert "most probable region" in r1.verdict and "not a p-value" in r1.verdict
+    md = r1._repr_markdown_()
+    assert "Dir" in md and "5000" in md and "seed 7" in md
+    clear = et.bayesian_signed_rank_test(np.full(20, 0.05), rope=0.01, n_samples=2000)
+    assert clear.p_right == 1.0
+
+
+def test_bayesian_results_are_frozen():
+    r = et.bayesian_signed_rank_test(SCORES_A, SCORES_B, n_samples=100)
+    with pytest.raises(AttributeError):
+        r.p_left = 0.5
