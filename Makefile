@@ -54,9 +54,10 @@ lite: $(VENV)/.lite-installed
 		--piplite-wheels $(CURDIR)/$(LITE_WHEEL)/evalteach-*.whl
 
 ## Execute every lesson into a static HTML page (explorers as pictures) in _output/html/.
+## The cells tagged `claims` (the asserts that keep the prose honest) are left out of the handouts.
 html: $(VENV)/.test-installed
 	$(BIN)/jupyter nbconvert --to html --execute --ExecutePreprocessor.store_widget_state=False \
-		--output-dir $(HTML_OUT) lessons/*.ipynb
+		--TagRemovePreprocessor.remove_cell_tags=claims --output-dir $(HTML_OUT) lessons/*.ipynb
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info _output test-artifacts lite/.cache .jupyterlite.doit.db

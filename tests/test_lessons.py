@@ -3,6 +3,18 @@
 Parametrised over every ``lessons/*.ipynb``, so a new lesson is checked without
 touching this file. The lint tests are fast; the execution test (marked
 ``notebooks``) runs each lesson top to bottom in a fresh kernel and prints its time.
+
+What a lesson must have (each failure message says how to fix it):
+
+* a title cell, then the setup cell verbatim (``SETUP``); ``## `` headings for every
+  entry of ``SECTIONS``;
+* only public ``et.NAME``s, no recomputed statistics (``FORBIDDEN_NAMES``), seeded explorers,
+  question and prediction answers computed by the library;
+* predict, commit, reveal: an ``et.Predict`` before any explorer is shown in a section, and at
+  least one Predict that hides what answers it (``reveals=``);
+* a collapsed code cell tagged ``claims`` whose asserts check every number the prose states;
+* at least three exercises (``NumericQuestion`` / ``MultipleChoice``), every MultipleChoice
+  with ``feedback=`` for its wrong options.
 """
 from __future__ import annotations
 
@@ -81,8 +93,8 @@ def test_title_and_sections(path):
         "the first cell must be the title"
     headings = re.findall(r"^#+\s*(.+?)\s*$", markdown(nb), flags=re.M)
     for section in SECTIONS:
-        assert any(h.startswith(section) for h in headings), f"no '{section}' heading"
-    assert any(re.search(r"\bpredict", h, re.I) for h in headings), "no 'Predict first' moment"
+        assert any(h.startswith(section) for h in headings), \
+            f"{path.name}: no '## {section}' heading (every lesson has {', '.join(SECTIONS)})"
 
 
 @pytest.mark.parametrize("path", lesson_params())
@@ -91,9 +103,11 @@ def test_first_code_cell_installs_under_pyodide(path):
 
 
 @pytest.mark.parametrize("path", lesson_params())
-def test_at_least_three_self_checks(path):
+def test_at_least_three_exercises(path):
     used = et_names(read(path))
-    assert sum(name in QUESTIONS for name in used) >= 3
+    assert sum(name in QUESTIONS for name in used) >= 3, (
+        f"{path.name}: fewer than three exercises (et.NumericQuestion / et.MultipleChoice); "
+        f"ask the student to apply the idea, spot a flaw or choose a test, not to read a number off")
 
 
 @pytest.mark.parametrize("path", lesson_params())
@@ -109,15 +123,19 @@ def test_only_public_api(path):
 
 
 def question_answers(source):
-    """The ``answer`` expressions of the question widgets built in a code cell."""
+    """The ``answer`` expressions of the question and prediction widgets built in a code cell."""
     try:
         tree = ast.parse(source)
     except SyntaxError:  # e.g. the setup cell's top-level await
         return
     for node in ast.walk(tree):
         if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                and node.func.attr in QUESTIONS):
+                and node.func.attr in QUESTIONS | {"Predict"}):
             keywords = {k.arg: k.value for k in node.keywords}
+            if node.func.attr == "Predict":  # a numeric prediction unless it offers options
+                if "answer" in keywords and "options" not in keywords:
+                    yield "NumericQuestion", keywords["answer"]
+                continue
             position = 1 if node.func.attr == "NumericQuestion" else 2
             if "answer" in keywords:
                 yield node.func.attr, keywords["answer"]
@@ -127,12 +145,15 @@ def question_answers(source):
 
 @pytest.mark.parametrize("path", lesson_params())
 def test_numeric_answers_are_computed_by_the_library(path):
-    """A NumericQuestion's answer comes from evalteach (or a variable), never from typed-in numbers."""
+    """A numeric answer (NumericQuestion, numeric Predict) comes from evalteach or a variable,
+    never from typed-in numbers."""
     for source in code_cells(read(path)):
         for kind, answer in question_answers(source):
             if kind == "NumericQuestion":
                 computed = any(isinstance(n, (ast.Name, ast.Call)) for n in ast.walk(answer))
-                assert computed, f"hard-coded answer {ast.unparse(answer)!r} in: {source[:80]}"
+                assert computed, (f"{path.name}: hard-coded answer {ast.unparse(answer)!r}; compute "
+                                  f"it with the library (answer=et.proportion_interval(12, 40).low) "
+                                  f"in: {source[:80]}")
 
 
 @pytest.mark.parametrize("path", lesson_params())
@@ -141,6 +162,180 @@ def test_explorers_are_seeded(path):
         if re.search(r"\bet\.\w+Explorer\(", source):
             calls = re.findall(r"\bet\.\w+Explorer\(", source)
             assert source.count("seed=") >= len(calls), f"explorer without seed= in: {source[:80]}"
+
+
+# --- teaching rules: predict before reveal, claims, exercises with feedback ---------------------
+#
+# These checks enforce TEACHING.md's "Predict, commit, reveal", "Match the output" and
+# "Feedback names the misconception" (issue 11, "Done when"). They read the notebook's
+# code with the ``ast`` module, so formatting, comments and strings never matter.
+
+PREDICT = "Predict"
+CLAIMS_TAG = "claims"
+
+
+def et_calls(tree, names):
+    """The ``et.NAME(...)`` calls in ``tree`` whose NAME is in ``names`` (a set or a predicate)."""
+    match = names if callable(names) else names.__contains__
+    return [node for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name) and node.func.value.id == "et"
+            and match(node.func.attr)]
+
+
+def is_et_call(node, names):
+    """Whether ``node`` itself is one of the calls :func:`et_calls` finds."""
+    return node in et_calls(node, names) if isinstance(node, ast.Call) else False
+
+
+def is_explorer(name):
+    return name.endswith("Explorer")
+
+
+def parse(source):
+    """The cell's syntax tree; ``None`` for the setup cell (top-level ``await``) or bad syntax."""
+    try:
+        return ast.parse(source)
+    except SyntaxError:
+        return None
+
+
+def sections(nb):
+    """The notebook cut at its ``## `` headings: a list of (heading, [code cell sources])."""
+    found = [("(before the first ## heading)", [])]
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for heading in re.findall(r"^##\s+(.+?)\s*$", cell.source, flags=re.M):
+                found.append((heading, []))
+        elif cell.cell_type == "code":
+            found[-1][1].append(cell.source)
+    return found
+
+
+def displayed_explorers(tree, bound):
+    """Explorers this cell puts on screen, *not* through a Predict's ``reveals=``.
+
+    An explorer is shown when it is the cell's last expression (``et.XExplorer(...)``, or a
+    name bound to an explorer, here or in an earlier cell: ``bound``) or is passed to
+    ``display(...)``. An explorer built to read a number (``et.XExplorer(...).result.sd``) or
+    handed to ``et.Predict(..., reveals=...)`` is not shown by the cell itself.
+    """
+    for node in ast.walk(tree):  # remember names bound to explorers: x = et.XExplorer(...)
+        if isinstance(node, ast.Assign) and is_et_call(node.value, is_explorer):
+            bound.update(t.id for t in node.targets if isinstance(t, ast.Name))
+
+    def explorer_like(expr):
+        return is_et_call(expr, is_explorer) or (isinstance(expr, ast.Name) and expr.id in bound)
+
+    shown = []
+    if tree.body and isinstance(tree.body[-1], ast.Expr) and explorer_like(tree.body[-1].value):
+        shown.append(ast.unparse(tree.body[-1].value))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "display"):
+            shown += [ast.unparse(a) for a in node.args if explorer_like(a)]
+    return shown
+
+
+@pytest.mark.parametrize("path", lesson_params())
+def test_predict_before_every_explorer(path):
+    """Predict, commit, reveal: no explorer is on screen before the student has predicted.
+
+    The rule, per ``## `` section of the lesson: an explorer may be displayed openly (as a
+    cell's last expression or through ``display``) only after an ``et.Predict`` in an
+    earlier cell of the same section. The best form hides the explorer until the lock-in:
+    ``et.Predict("...", answer=..., reveals=explorer)``; a Predict cell just above an open
+    explorer also passes, because the student commits there first. Sections are the unit
+    because a new ``## `` heading starts a new idea, which needs its own prediction; within
+    a section several explorers can follow one Predict. In addition every lesson has at
+    least one Predict that hides something with ``reveals=``.
+
+    What this cannot check, and the author must: that no *text* above the lock-in (a
+    markdown cell, a printed table, a result's display) gives the answer away.
+    """
+    nb = read(path)
+    bound, hides = set(), 0
+    for heading, sources in sections(nb):
+        predicted = False
+        for source in sources:
+            tree = parse(source)
+            if tree is None:
+                continue
+            shown = displayed_explorers(tree, bound)
+            assert predicted or not shown, (
+                f"{path.name}, section '## {heading}': {shown[0]} is displayed before any "
+                f"et.Predict in this section. Ask for the prediction first and hide the "
+                f"explorer until the lock-in: et.Predict('...?', answer=..., reveals=explorer).")
+            for call in et_calls(tree, {PREDICT}):
+                predicted = True
+                hides += any(k.arg == "reveals" for k in call.keywords)
+    assert hides, (f"{path.name} has no et.Predict(..., reveals=...): at least one prediction "
+                   f"must hide the explorer or result that answers it until the student locks in.")
+
+
+def claims_cells(nb):
+    return [c for c in nb.cells
+            if c.cell_type == "code" and CLAIMS_TAG in c.metadata.get("tags", [])]
+
+
+@pytest.mark.parametrize("path", lesson_params())
+def test_claims_cell_asserts_what_the_prose_says(path):
+    """Match the output: the numbers and trends the prose states are asserted in code.
+
+    At least one code cell tagged ``claims`` (cell metadata ``"tags": ["claims"]``), each
+    holding ``assert`` statements that can fail (not ``assert True``), kept collapsed
+    (``"jupyter": {"source_hidden": true}``). The notebook execution test runs them, so a
+    change of seed or parameter that makes the prose wrong fails the tests; ``make html``
+    removes them from the handouts.
+    """
+    cells = claims_cells(read(path))
+    assert cells, (f"{path.name} has no code cell tagged '{CLAIMS_TAG}': add one (cell metadata "
+                   f"\"tags\": [\"{CLAIMS_TAG}\"]) that asserts every number and trend the prose "
+                   f"states, e.g. assert round(interval.low, 3) == 0.158")
+    for cell in cells:
+        tree = parse(cell.source)
+        asserts = [n for n in ast.walk(tree) if isinstance(n, ast.Assert)] if tree else []
+        assert asserts, f"{path.name}: the '{CLAIMS_TAG}' cell has no assert: {cell.source[:80]!r}"
+        for node in asserts:
+            assert not isinstance(node.test, ast.Constant), (
+                f"{path.name}: 'assert {ast.unparse(node.test)}' cannot fail; assert a computed value")
+        assert cell.metadata.get("jupyter", {}).get("source_hidden"), (
+            f"{path.name}: keep the '{CLAIMS_TAG}' cell collapsed: set its metadata "
+            f"\"jupyter\": {{\"source_hidden\": true}}")
+
+
+def literal(node):
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return None
+
+
+@pytest.mark.parametrize("path", lesson_params())
+def test_every_multiple_choice_has_feedback_per_wrong_option(path):
+    """Feedback names the misconception: every MultipleChoice passes ``feedback={option: text}``.
+
+    When the options, the answer and the feedback are written out literally, every wrong option
+    (by its text or its index) must have its own text; when they are computed, ``feedback=``
+    must at least be given (the widget's own tests check what it does with it).
+    """
+    for source in code_cells(read(path)):
+        tree = parse(source)
+        for call in et_calls(tree, {"MultipleChoice"}) if tree else []:
+            keywords = {k.arg: k.value for k in call.keywords}
+            where = f"{path.name}: MultipleChoice({ast.unparse(call.args[0]) if call.args else ''}...)"
+            assert "feedback" in keywords, (
+                f"{where} has no feedback=: give each wrong option a text saying why it is tempting "
+                f"and why it is wrong, feedback={{'option': 'text', ...}}")
+            options = literal(keywords.get("options", call.args[1] if len(call.args) > 1 else None))
+            answer = literal(keywords.get("answer", call.args[2] if len(call.args) > 2 else None))
+            feedback = literal(keywords["feedback"])
+            if isinstance(options, list) and answer is not None and isinstance(feedback, dict):
+                right = answer if isinstance(answer, int) else options.index(answer)
+                for i, option in enumerate(options):
+                    if i != right:
+                        assert i in feedback or option in feedback, (
+                            f"{where}: the wrong option {option!r} has no feedback text")
 
 
 def test_lessons_exist():
@@ -197,3 +392,34 @@ def test_lesson_runs_clean(path, capsys):
               f"(lessons run so far: {len(TIMES)}, {sum(TIMES.values()):.1f} s in total)")
     found = problems(nb)
     assert not found, "\n".join(found)
+
+
+# --- the teaching checks themselves, on small made-up notebooks --------------------------------
+
+
+def made_up(*cells):
+    """A notebook from ("md" | "code", source) pairs."""
+    make = {"md": nbformat.v4.new_markdown_cell, "code": nbformat.v4.new_code_cell}
+    return nbformat.v4.new_notebook(cells=[make[kind](source) for kind, source in cells])
+
+
+def first_open_explorer(nb):
+    bound = set()
+    for heading, sources in sections(nb):
+        for source in sources:
+            shown = displayed_explorers(ast.parse(source), bound)
+            if shown:
+                return heading, shown[0]
+    return None
+
+
+def test_explorer_detection_follows_what_a_cell_displays():
+    nb = made_up(("md", "## A"), ("code", "x = et.CLTExplorer(seed=0)\nsd = x.result.sd"),
+                 ("code", "et.Predict('?', reveals=et.CLTExplorer(seed=0))"),
+                 ("code", "et.NumericQuestion('?', answer=et.CLTExplorer(seed=0).result.sd)"),
+                 ("md", "## B"), ("code", "x"))
+    assert first_open_explorer(nb) == ("B", "x")  # shown by name, in a later cell
+    assert first_open_explorer(made_up(("code", "display(et.ZTableExplorer(seed=0))"))) \
+        == ("(before the first ## heading)", "et.ZTableExplorer(seed=0)")
+    assert first_open_explorer(made_up(("code", "e = et.CLTExplorer(seed=0)\n"
+                                                "et.Predict('?', reveals=e)"))) is None

@@ -3,7 +3,9 @@
 nbconvert prefers a widget view to every other output when the notebook stores its
 widget state, and such a view needs a script from a CDN to draw anything. `make html`
 executes with ``--ExecutePreprocessor.store_widget_state=False``, so nbconvert skips the
-widget view and shows the explorer's own PNG fallback, inline in the page.
+widget view and shows the explorer's own PNG fallback, inline in the page. It also
+drops the cells tagged ``claims`` (``--TagRemovePreprocessor.remove_cell_tags=claims``):
+their asserts keep the prose honest in the tests but are noise in a handout.
 """
 from __future__ import annotations
 
@@ -14,11 +16,20 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from conftest import lesson_params
+from conftest import ROOT, lesson_params
 
 pytestmark = pytest.mark.notebooks
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+#: The nbconvert options of `make html` that this test repeats.
+HTML_OPTIONS = ["--ExecutePreprocessor.store_widget_state=False",
+                "--TagRemovePreprocessor.remove_cell_tags=claims"]
+
+
+def test_make_html_uses_the_tested_options():
+    makefile = (ROOT / "Makefile").read_text()
+    for option in HTML_OPTIONS:
+        assert option in makefile, f"`make html` no longer passes {option}"
 
 
 def explorer_pngs(nb):
@@ -36,9 +47,8 @@ def test_handout_shows_every_explorer_picture(lesson, tmp_path):
                    resources={"metadata": {"path": lesson.parent}}).execute()
     executed = tmp_path / lesson.name
     nbformat.write(nb, executed)
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html",
-                    "--ExecutePreprocessor.store_widget_state=False", "--output-dir", tmp_path,
-                    executed], check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", *HTML_OPTIONS,
+                    "--output-dir", tmp_path, executed], check=True, capture_output=True)
     page = (tmp_path / lesson.with_suffix(".html").name).read_text()
 
     pngs = explorer_pngs(nb)
@@ -48,3 +58,9 @@ def test_handout_shows_every_explorer_picture(lesson, tmp_path):
         assert f'src="data:image/png;base64,{png}"' in page
     # nothing in the page waits for a widget renderer from the network
     assert WIDGET_VIEW not in page and "unpkg.com" not in page
+    # the claims cells ran in the execution above, but the handout shows every other code cell
+    # and none of them (nbconvert marks a tagged cell with the class celltag_<tag>)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    claims = [c for c in code if "claims" in c.metadata.get("tags", [])]
+    assert "celltag_claims" not in page
+    assert page.count("jp-Cell jp-CodeCell") == len(code) - len(claims)

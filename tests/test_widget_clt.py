@@ -124,3 +124,15 @@ def test_a_typed_distribution_opens_selected_and_bad_text_is_refused():
         CLTExplorer(text="0:0.9, 10:0.2")
     with pytest.raises(TypeError, match="text"):
         CLTExplorer(text=5)
+
+
+@pytest.mark.parametrize("parent, hidden", [("exponential", {"p", "text"}), ("bernoulli", {"text"}),
+                                            ("discrete", {"p"}), ("lognormal", {"p", "text"})])
+def test_controls_the_parent_does_not_use_are_hidden(parent, hidden):
+    e = CLTExplorer(distribution=parent)
+    assert e._hidden(e.state) == hidden
+    for name in hidden:  # hidden because they would change nothing
+        before = e.image
+        e.controls[name].value = 0.5 if name == "p" else "3:0.5, 4:0.5"
+        if name == "p":
+            assert e.image == before

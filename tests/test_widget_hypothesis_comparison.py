@@ -61,3 +61,55 @@ def test_more_agreement_means_stronger_evidence_and_infeasible_overlap_is_clippe
     assert abs(strong.statistic) > abs(weak.statistic)
     clipped = HypothesisComparisonExplorer(test_sets="same", both_wrong=0.9).result
     assert clipped.both == 20 and clipped.only1 == 0 and clipped.only2 == 10
+
+
+@pytest.mark.parametrize("alternative, expected", [("two", lambda z: 2 * stats.norm.sf(abs(z))),
+                                                   ("less", stats.norm.cdf), ("greater", stats.norm.sf)])
+def test_the_p_value_shown_is_the_one_of_the_alternative_fixed_in_advance(alternative, expected):
+    e = HypothesisComparisonExplorer(error1=0.20, error2=0.30, alternative=alternative)
+    r = e.result
+    assert r.test_p_value == pytest.approx(expected(r.statistic))
+    # "h2 better" when h1 happened to be better: the p-value is large, the direction is not flipped
+    if alternative == "greater":
+        assert r.test_p_value > 0.9 and not r.rejects
+    if alternative == "less":
+        assert r.test_p_value == pytest.approx(0.05, abs=1e-3)
+    assert f"p = {r.test_p_value:.3f}" in e.z_text.get_text()
+    tails = e.tail_low.get_xy()[:, 0], e.tail_high.get_xy()[:, 0]
+    shaded = [np.ptp(x) > 0 for x in tails]
+    assert shaded == {"two": [True, True], "less": [True, False], "greater": [False, True]}[alternative]
+
+
+def test_verdict_and_interval_follow_the_chosen_level():
+    e = HypothesisComparisonExplorer(error1=0.20, error2=0.30, confidence=0.9)
+    ref = compare_hypotheses(0.20, 100, 0.30, 100, confidence=0.9)
+    assert (e.result.low, e.result.high) == pytest.approx((ref.low, ref.high))
+    np.testing.assert_allclose(e.d_interval.get_xdata(), [ref.low, ref.high])
+    assert "not significant" in e.z_text.get_text()  # p = 0.100 is not below 0.10
+    e.controls["confidence"].value = 0.8
+    assert "significant at α = 0.2" in e.z_text.get_text() and "not" not in e.z_text.get_text()
+
+
+def test_controls_a_mode_does_not_use_are_hidden():
+    e = HypothesisComparisonExplorer()
+    assert e._hidden(e.state) == {"both_wrong"}
+    e.controls["test_sets"].value = "same"
+    assert e._hidden(e.state) == {"n2"}
+    before = e.image
+    e.controls["n2"].value = 500  # the shared set has one size: n2 changes nothing
+    assert e.image == before
+
+
+def test_jumps_and_mode_switches_never_need_a_full_redraw(monkeypatch):
+    e = HypothesisComparisonExplorer()
+    full = []
+    draw = e.figure.canvas.draw
+    monkeypatch.setattr(e.figure.canvas, "draw", lambda *a, **k: (full.append(1), draw(*a, **k)))
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        e.set(error1=round(rng.uniform(0.01, 0.99), 2), error2=round(rng.uniform(0.01, 0.99), 2),
+              n1=int(rng.integers(1, 101)) * 10, n2=int(rng.integers(1, 101)) * 10,
+              test_sets=["independent", "same"][rng.integers(2)],
+              alternative=["two", "less", "greater"][rng.integers(3)])
+        assert e.error is None
+    assert not full

@@ -74,3 +74,20 @@ def test_bad_values_are_refused():
         IntervalCoverageExplorer(method="agresti-coull")
     with pytest.raises(ValueError, match="confidence"):
         IntervalCoverageExplorer(confidence=95)
+
+
+@pytest.mark.parametrize("intervals", [1, 37, 100, 200])
+def test_the_rows_fill_the_panel_and_the_caption_names_what_is_drawn(intervals):
+    e = IntervalCoverageExplorer(intervals=intervals)
+    ax_dance, ax_run = e.axes[:2]
+    assert ax_dance.get_ylim() == (intervals + 0.5, 0.5)  # one row per interval, no empty rows
+    rows = e.segments.get_segments()
+    assert len(rows) == intervals and rows[-1][0][1] == intervals
+    assert intervals <= ax_run.get_xlim()[1] <= max(10, 2 * intervals)
+    title = e.dance_title.get_text()
+    assert "red" not in title and "thick: misses" in title
+    sim = e.result.simulation
+    widths = np.asarray(e.segments.get_linewidths())
+    assert np.all(widths[~sim.covered] > widths[sim.covered].max(initial=0))  # misses are the thick ones
+    assert f"{int(sim.covered.sum())} of {intervals} cover" in title
+

@@ -79,3 +79,16 @@ def test_shaded_area_is_the_two_sided_level():
     assert area == pytest.approx(0.80, abs=2e-3)
     tail = e.tail.get_xy()
     assert np.trapezoid(tail[1:-1, 1], tail[1:-1, 0]) == pytest.approx(0.10, abs=2e-3)  # + (1 - C)/2
+
+
+def test_each_look_up_shows_only_the_slider_it_reads():
+    e = ZTableExplorer()
+    assert e._hidden(e.state) == {"z"}
+    before = e.image
+    e.controls["z"].value = 2.5  # unused in confidence -> z
+    assert e.image == before
+    e.controls["lookup"].value = "z"
+    assert e._hidden(e.state) == {"confidence"}
+    before = e.image
+    e.controls["confidence"].value = 0.6  # unused in z -> confidence
+    assert e.image == before

@@ -22,7 +22,7 @@ RULE_N = 30
 MAX_N = 200
 
 _CHOICES = [("uniform", "uniform"), ("exponential", "exponential"), ("Bernoulli(p)", "bernoulli"),
-            ("bimodal", "bimodal"), ("log-normal", "lognormal"), ("typed below", "discrete")]
+            ("bimodal", "bimodal"), ("log-normal", "lognormal"), ("your own (typed)", "discrete")]
 
 
 def needed_n(distribution, tolerance=SHAPE_TOLERANCE):
@@ -140,6 +140,11 @@ class CLTExplorer(Explorer):
         # typing a distribution means wanting to see it
         if self.controls["distribution"].value != "discrete":
             self.controls["distribution"].value = "discrete"
+
+    def _hidden(self, state):
+        # p shapes only the Bernoulli parent, the text only the typed one
+        kind = state["distribution"]
+        return {name for name, used in (("p", kind == "bernoulli"), ("text", kind == "discrete")) if not used}
 
     def _compute(self, state):
         d = simulate.parent_distribution(state["distribution"], p=state["p"], text=state["text"])

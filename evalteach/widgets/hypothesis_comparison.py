@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.patches import Polygon
+from scipy import stats as _st
 
 from ..plotting import COLORS
 from ..stats import compare_hypotheses, confidence_for_z, mcnemar_test, table_confidence, z_critical
@@ -12,6 +13,11 @@ from ._base import Explorer, buttons, dropdown, slider
 
 _Z = np.linspace(-4.5, 4.5, 361)
 _PHI = np.exp(-_Z ** 2 / 2) / np.sqrt(2 * np.pi)
+_ERR = np.linspace(0.0, 1.0, 801)
+_D = np.linspace(-1.0, 1.0, 801)
+#: The alternative hypotheses, fixed before the data are seen.
+ALTERNATIVES = {"two": "H1: the errors differ", "less": "H1: h1 has the lower error",
+                "greater": "H1: h2 has the lower error"}
 
 
 @dataclass(frozen=True)
@@ -20,7 +26,10 @@ class HypothesisComparisonView:
 
     ``comparison`` is the independent-test-set z test (:func:`compare_hypotheses`);
     on a shared test set ``mcnemar`` holds McNemar's test on the disagreements and
-    ``statistic``/``p_value`` come from it (z = sign(d) sqrt(chi^2)).
+    ``statistic``/``p_value`` come from it (z = sign(d) sqrt(chi^2)). ``p_value`` is
+    two-sided; ``test_p_value`` is the p-value for the chosen ``alternative``
+    ("two", "less": error1 < error2, "greater": error1 > error2) and ``rejects`` says
+    whether it is below 1 - ``confidence``.
     """
 
     mode: str
@@ -43,6 +52,21 @@ class HypothesisComparisonView:
     table_confidence: float
     table_one_sided_confidence: float
     confidence: float
+    alternative: str
+    test_p_value: float
+    low: float
+    high: float
+
+    @property
+    def rejects(self):
+        """Whether the test at the chosen level rejects "no difference"."""
+        return self.test_p_value < 1 - self.confidence
+
+
+def _p_for(z, p_two_sided, alternative):
+    if alternative == "two":
+        return p_two_sided
+    return float(_st.norm.cdf(z) if alternative == "less" else _st.norm.sf(z))
 
 
 def _compare(state):
@@ -64,13 +88,15 @@ def _compare(state):
         z = float(np.sign(d) * np.sqrt(mcnemar.statistic))
         se = abs(d / z) if z else np.sqrt(only1 + only2) / n1
         p, counts = mcnemar.p_value, (only1, only2, both)
+    half = z_critical(c) * se  # paired se on a shared test set
     return HypothesisComparisonView(
         mode=state["test_sets"], error1=e1, n1=n1, error2=e2, n2=n2, comparison=r, mcnemar=mcnemar,
         only1=counts[0], only2=counts[1], both=counts[2], difference=d, se=se, statistic=z,
         p_value=p, one_sided_p_value=p / 2,
         two_sided_confidence=confidence_for_z(z), one_sided_confidence=confidence_for_z(z, "one"),
         table_confidence=table_confidence(z), table_one_sided_confidence=table_confidence(z, "one"),
-        confidence=c,
+        confidence=c, alternative=state["alternative"], test_p_value=_p_for(z, p, state["alternative"]),
+        low=d - half, high=d + half,
     )
 
 
@@ -78,10 +104,10 @@ class HypothesisComparisonExplorer(Explorer):
     """Compare two hypotheses' sample errors with the z test (Mitchell ch. 5.5, Mooney).
 
     Left: the sampling distributions of error_S1(h1) and error_S2(h2). Middle: the
-    distribution of the difference d under "no true difference", with the observed d
-    and its confidence interval. Right: z on the standard normal, with the one-sided
-    tail (in the observed direction) and the second tail that makes it two-sided; the
-    confidence read off the classic table and the exact one.
+    distribution the difference d would have if there were no true difference, the
+    observed d and its confidence interval. Right: z on the standard normal with the
+    p-value of the alternative hypothesis chosen in advance shaded (two-sided: both
+    tails; one-sided: the tail the question names, whatever the data show).
 
     With ``test_sets="same"`` both hypotheses are scored on one test set of ``n1``
     instances. Their errors are then paired: only the instances on which exactly one of
@@ -90,6 +116,23 @@ class HypothesisComparisonExplorer(Explorer):
     ``both_wrong`` sets the fraction of instances that both get wrong (clipped to what
     the two error counts allow); the more they agree, the smaller the variance of the
     difference and the stronger the conclusion.
+
+    Parameters
+    ----------
+    error1, error2 : float
+        Sample errors of h1 and h2.
+    n1, n2 : int
+        Test-set sizes (``n2`` is unused on a shared test set).
+    test_sets : {"independent", "same"}
+    both_wrong : float
+        Share of the shared test set both misclassify (only with ``test_sets="same"``).
+    alternative : {"two", "less", "greater"}
+        The alternative hypothesis, chosen before looking at the data: the errors
+        differ, h1's error is lower, or h2's error is lower.
+    confidence : float
+        Level of the test (alpha = 1 - confidence) and of the interval for d.
+    seed : int
+        Unused (nothing is random); accepted like every explorer's.
 
     Examples
     --------
@@ -109,105 +152,112 @@ class HypothesisComparisonExplorer(Explorer):
                                  "independent"),
             "both_wrong": slider("both wrong (same set)", 0.15, 0.0, 0.99, 0.01,
                                  tooltip="fraction of the shared test set that both hypotheses misclassify"),
+            "alternative": dropdown("H1 (fixed in advance)",
+                                    [("errors differ (two-sided)", "two"),
+                                     ("h1 better (one-sided)", "less"),
+                                     ("h2 better (one-sided)", "greater")], "two",
+                                    tooltip="The question asked before seeing the data; "
+                                            "a one-sided test never takes its direction from the data"),
             "confidence": dropdown("confidence", [("80%", 0.8), ("90%", 0.9), ("95%", 0.95), ("98%", 0.98),
                                                   ("99%", 0.99)], 0.95),
         }
+
+    def _hidden(self, state):
+        # a shared test set has one size (n1) and the overlap; independent sets have two sizes
+        return {"both_wrong"} if state["test_sets"] == "independent" else {"n2"}
 
     def _compute(self, state):
         return _compare(state)
 
     def _build(self, figure):
-        figure.get_layout_engine().set(wspace=0.08)
+        figure.get_layout_engine().set(wspace=0.06)
         self.ax_err, self.ax_diff, self.ax_z = figure.subplots(1, 3)
+        # Fixed x limits and no y ticks in every panel: no update changes a tick label,
+        # so every update is blitted (no full redraw).
         ax = self.ax_err
         ax.set_title("sampling distributions")
         ax.set_xlabel("sample error")
         ax.set_ylabel("density")
-        (self.curve1,) = ax.plot([], [], color=COLORS["data"], label="error$_{S_1}(h_1)$")
-        (self.curve2,) = ax.plot([], [], color=COLORS["theory"], label="error$_{S_2}(h_2)$")
-        self.mark1 = ax.axvline(0, color=COLORS["data"], ls=":")
-        self.mark2 = ax.axvline(0, color=COLORS["theory"], ls=":")
-        ax.legend(loc="upper right")
-        self._err_limits = None
+        ax.set_xlim(0, 1)
+        ax.set_yticks([])
+        (self.curve1,) = ax.plot([], [], color=COLORS["data"])
+        (self.curve2,) = ax.plot([], [], color=COLORS["theory"])
+        (self.mark1,) = ax.plot([], [], color=COLORS["data"], ls=":")
+        (self.mark2,) = ax.plot([], [], color=COLORS["theory"], ls=":")
+        self.label1 = ax.text(0, 0, "h1", color=COLORS["data"], va="bottom", weight="bold")
+        self.label2 = ax.text(0, 0, "h2", color=COLORS["theory"], va="bottom", weight="bold")
 
         ax = self.ax_diff
-        ax.set_title("difference if there were none")
         ax.set_xlabel(r"$\hat d$ = error$_1$ - error$_2$")
+        ax.set_xlim(-1, 1)
+        ax.set_ylim(0, 1.6)
         ax.set_yticks([])
-        (self.null_curve,) = ax.plot([], [], color=COLORS["muted"], label="H0: d = 0")
-        self.d_mark = ax.axvline(0, color=COLORS["bad"], lw=2.2, label=r"observed $\hat d$")
-        (self.d_interval,) = ax.plot([], [], color=COLORS["truth"], lw=4, solid_capstyle="butt",
-                                     label="interval for d\n(chosen confidence)")
-        ax.legend(loc="upper right")
-        self.sigma_text = ax.text(0.02, 0.97, "", transform=ax.transAxes, va="top", fontsize="small")
-        self._diff_limits = None
+        self.d_title = ax.set_title(" ")
+        (self.null_curve,) = ax.plot([], [], color=COLORS["muted"])
+        self.null_text = ax.text(0, 0.5, "if d = 0", color=COLORS["muted"], va="center", fontsize="small")
+        (self.d_interval,) = ax.plot([], [], color=COLORS["truth"], lw=4, solid_capstyle="butt")
+        (self.d_dot,) = ax.plot([], [], "o", color=COLORS["bad"], ms=7)
+        (self.d_tick,) = ax.plot([], [], color=COLORS["bad"], lw=2.5)
+        self.interval_text = ax.text(0, 1.34, "", ha="center", va="bottom", fontsize="small")
 
         ax = self.ax_z
         ax.set_title("z on the standard normal")
-        ax.set_xlabel("z\nsolid tail: one-sided p; with hatched: two-sided p", fontsize="small")
+        ax.set_xlabel("z")
         ax.set_yticks([])
         ax.set_xlim(-4.5, 4.5)
         ax.set_ylim(0, 0.72)
         ax.plot(_Z, _PHI, color=COLORS["truth"], lw=1.2)
-        self.tail_near = Polygon(np.zeros((3, 2)), color=COLORS["bad"], alpha=0.75)
-        self.tail_far = Polygon(np.zeros((3, 2)), facecolor="none", edgecolor=COLORS["bad"], hatch="///")
-        ax.add_patch(self.tail_near)
-        ax.add_patch(self.tail_far)
-        self.z_mark = ax.axvline(0, color=COLORS["bad"], lw=2)
-        self.z_text = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize="small",
-                              bbox=dict(facecolor="white", alpha=0.85, edgecolor="none"))
-        self.dynamic(self.sigma_text, self.curve1, self.curve2, self.mark1, self.mark2, self.null_curve, self.d_mark,
-                     self.d_interval, self.tail_near, self.tail_far, self.z_mark, self.z_text)
-
-    @staticmethod
-    def _grid_limits(low, high, step):
-        return (np.floor(low / step) * step, np.ceil(high / step) * step)
+        self.tail_low = Polygon(np.zeros((3, 2)), color=COLORS["bad"], alpha=0.75)
+        self.tail_high = Polygon(np.zeros((3, 2)), color=COLORS["bad"], alpha=0.75)
+        ax.add_patch(self.tail_low)
+        ax.add_patch(self.tail_high)
+        (self.z_mark,) = ax.plot([], [], color=COLORS["bad"], lw=2)
+        self.z_text = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize="small")
+        self.dynamic(self.curve1, self.curve2, self.mark1, self.mark2, self.label1, self.label2,
+                     self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_dot, self.d_tick,
+                     self.interval_text, self.tail_low, self.tail_high, self.z_mark, self.z_text)
 
     def _draw(self, r):
         sd1 = np.sqrt(r.error1 * (1 - r.error1) / r.n1)
         sd2 = np.sqrt(r.error2 * (1 - r.error2) / r.n2)
-        limits = self._grid_limits(max(0.0, min(r.error1 - 4 * sd1, r.error2 - 4 * sd2)),
-                                   min(1.0, max(r.error1 + 4 * sd1, r.error2 + 4 * sd2)), 0.1)
-        x = np.linspace(*limits, 300)
-        y1 = np.exp(-0.5 * ((x - r.error1) / sd1) ** 2) / (sd1 * np.sqrt(2 * np.pi))
-        y2 = np.exp(-0.5 * ((x - r.error2) / sd2) ** 2) / (sd2 * np.sqrt(2 * np.pi))
-        self.curve1.set_data(x, y1)
-        self.curve2.set_data(x, y2)
-        self.mark1.set_xdata([r.error1])
-        self.mark2.set_xdata([r.error2])
-        top = _nice(1.1 * max(y1.max(), y2.max()))
-        if (limits, top) != self._err_limits:
-            self._err_limits = (limits, top)
-            self.ax_err.set_xlim(*limits)
-            self.ax_err.set_ylim(0, top)
-            self.relayout()
+        y1 = _st.norm.pdf(_ERR, r.error1, sd1)
+        y2 = _st.norm.pdf(_ERR, r.error2, sd2)
+        top1, top2 = _st.norm.pdf(0, 0, sd1), _st.norm.pdf(0, 0, sd2)
+        self.ax_err.set_ylim(0, 1.25 * max(top1, top2))  # no ticks: no full redraw
+        self.curve1.set_data(_ERR, y1)
+        self.curve2.set_data(_ERR, y2)
+        self.mark1.set_data([r.error1] * 2, [0, top1])
+        self.mark2.set_data([r.error2] * 2, [0, top2])
+        # each name on the outer side of its peak, so the two never collide
+        gap = 0.01
+        left = r.error1 <= r.error2
+        self.label1.set_position((r.error1 + (-gap if left else gap), top1))
+        self.label1.set_horizontalalignment("right" if left else "left")
+        self.label2.set_position((r.error2 + (gap if left else -gap), top2))
+        self.label2.set_horizontalalignment("left" if left else "right")
 
-        half = z_critical(r.confidence) * r.se  # paired se on a shared test set
-        low, high = r.difference - half, r.difference + half
-        side = _nice(1.05 * max(4 * r.se, abs(low), abs(high), 0.01))
-        reach = (-side, side)
-        xd = np.linspace(*reach, 300)
-        yd = np.exp(-0.5 * (xd / r.se) ** 2) if r.se > 0 else np.zeros_like(xd)
-        self.null_curve.set_data(xd, yd)
-        self.d_mark.set_xdata([r.difference])
-        self.d_interval.set_data([low, high], [0.08, 0.08])
-        if reach != self._diff_limits:
-            self._diff_limits = reach
-            self.ax_diff.set_xlim(*reach)
-            self.ax_diff.set_ylim(0, 1.6)
-            self.relayout()
-        self.sigma_text.set_text(f"σ = {r.se:.4f}")
+        d, se = r.difference, r.se
+        self.d_title.set_text(f"d̂ = {d:.3f},  σ_d = {se:.4f}")
+        self.null_curve.set_data(_D, np.exp(-0.5 * (_D / se) ** 2) if se > 0 else np.zeros_like(_D))
+        self.null_text.set_position((min(1.25 * se + 0.03, 0.75), 0.5))
+        self.d_interval.set_data([r.low, r.high], [1.25, 1.25])
+        self.d_dot.set_data([d], [1.25])
+        self.d_tick.set_data([d, d], [0, 0.12])
+        self.interval_text.set_text(f"{r.confidence:.0%} interval for d")
+        self.interval_text.set_x(float(np.clip(d, -0.55, 0.55)))
 
         z = float(np.clip(r.statistic, -4.5, 4.5))
-        near = _Z >= abs(z) if z >= 0 else _Z <= -abs(z)
-        far = _Z <= -abs(z) if z >= 0 else _Z >= abs(z)
-        self.tail_near.set_xy(_area(_Z[near]))
-        self.tail_far.set_xy(_area(_Z[far]))
-        self.z_mark.set_xdata([z])
-        table = [_pct(r.table_confidence), _pct(r.table_one_sided_confidence)] if r.table_confidence else ["<50%", "<75%"]
+        low = r.alternative == "less" or (r.alternative == "two")
+        high = r.alternative == "greater" or (r.alternative == "two")
+        edge = abs(z) if r.alternative == "two" else z
+        self.tail_low.set_xy(_area(_Z[_Z <= (-edge if r.alternative == "two" else edge)]) if low else np.zeros((3, 2)))
+        self.tail_high.set_xy(_area(_Z[_Z >= edge]) if high else np.zeros((3, 2)))
+        self.z_mark.set_data([z, z], [0, np.exp(-z * z / 2) / np.sqrt(2 * np.pi) + 0.06])
+        verdict = "significant" if r.rejects else "not significant"
         self.z_text.set_text(f"z = {r.statistic:.3f}\n"
-                             f"two-sided: table {table[0]}, exact {100 * r.two_sided_confidence:.1f}%\n"
-                             f"one-sided: table {table[1]}, exact {100 * r.one_sided_confidence:.1f}%")
+                             f"{ALTERNATIVES[r.alternative]}\n"
+                             f"shaded: p = {r.test_p_value:.3f}\n"
+                             f"{verdict} at α = {1 - r.confidence:.2g}")
 
     def _summary(self, r):
         if r.mode == "independent":
@@ -218,10 +268,17 @@ class HypothesisComparisonExplorer(Explorer):
                     f"both on {r.both}. Only the {r.only1 + r.only2} disagreements count: McNemar's "
                     f"chi-square (b - c)^2/(b + c) = {r.mcnemar.statistic:.3f}, so z = {r.statistic:.3f} "
                     f"(the independent-sets formula would give z = {r.comparison.statistic:.3f}).")
-        table = (f"The table gives {_pct(r.table_confidence)} two-sided, {_pct(r.table_one_sided_confidence)} "
-                 f"one-sided confidence" if r.table_confidence else "z is below the table's 50% row")
-        return (f"{head} {table}; the exact levels are {100 * r.two_sided_confidence:.1f}% two-sided and "
-                f"{100 * r.one_sided_confidence:.1f}% one-sided (p = {r.p_value:.4f}).")
+        side = "two-sided" if r.alternative == "two" else "one-sided"
+        verdict = (f"{ALTERNATIVES[r.alternative]} ({side}, chosen in advance): p = {r.test_p_value:.4f}, "
+                   f"{'significant' if r.rejects else 'not significant'} at the {1 - r.confidence:.0%} level; "
+                   f"the {r.confidence:.0%} interval for the difference d is [{r.low:.3f}, {r.high:.3f}].")
+        if r.table_confidence:
+            table = (f"Read off the slides' z table, |z| reaches the {_pct(r.table_confidence)} two-sided "
+                     f"({_pct(r.table_one_sided_confidence)} one-sided) column: tests at those levels "
+                     f"would reject 'no difference'.")
+        else:
+            table = "|z| is below the z table's 50% column."
+        return f"{head} {verdict} {table}"
 
 
 def _area(x):
@@ -230,12 +287,6 @@ def _area(x):
         return np.zeros((3, 2))
     y = np.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi)
     return np.column_stack([np.r_[x[0], x, x[-1]], np.r_[0, y, 0]])
-
-
-def _nice(x):
-    """The smallest of 1, 2, 5 times a power of ten that is >= x (axis limits that rarely change)."""
-    steps = 10.0 ** np.floor(np.log10(x)) * np.array([1, 1.5, 2, 3, 4, 5, 6, 8, 10])
-    return float(steps[np.argmax(steps >= x * (1 - 1e-12))])
 
 
 def _pct(level):

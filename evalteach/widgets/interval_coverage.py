@@ -14,6 +14,9 @@ from ..stats.intervals import METHODS, test_set_size
 from ._base import Explorer, buttons, dropdown, slider
 
 MAX_SETS = 200
+#: x limits of the running-coverage panel: the smallest that holds the intervals shown
+#: (coarse steps, so Play adding one interval rarely moves the axis).
+RUN_LIMITS = (10, 25, 50, 100, 150, MAX_SETS)
 #: True errors of the coverage curve.
 GRID = np.round(np.arange(0.005, 1.0, 0.005), 3)
 #: Half-widths of the planning curve.
@@ -54,7 +57,7 @@ class IntervalCoverageExplorer(Explorer):
     """Repeated test sets, one confidence interval each, and how many contain the truth.
 
     Each row of the top-left panel is one test set of size ``n`` drawn from a
-    hypothesis whose true error is ``error``: its interval (misses in red). Top right:
+    hypothesis whose true error is ``error``: its interval (misses drawn thick). Top right:
     the running share of intervals that cover, against the nominal level and the exact
     coverage. Bottom left: the exact coverage of the Wald, Wilson and Clopper-Pearson
     intervals for every true error at this ``n`` (Brown, Cai & DasGupta 2001). Bottom
@@ -110,9 +113,10 @@ class IntervalCoverageExplorer(Explorer):
         self.axes = ax_dance, ax_run, ax_curve, ax_plan
 
         ax_dance.set_xlim(0, 1)
-        ax_dance.set_ylim(MAX_SETS + 1, 0)
+        ax_dance.set_ylim(101, 0)
+        ax_dance.set_yticks([])  # no tick labels: the rows fill the panel without a full redraw
         ax_dance.set_xlabel("error rate")
-        ax_dance.set_ylabel("test set")
+        ax_dance.set_ylabel("test sets, one per row")
         self.segments = LineCollection([], linewidths=1.2)
         ax_dance.add_collection(self.segments)
         self.estimates = ax_dance.scatter([], [], s=4, color=COLORS["truth"], zorder=3)
@@ -120,7 +124,7 @@ class IntervalCoverageExplorer(Explorer):
         self.dance_title = ax_dance.text(0.5, 1.02, "", transform=ax_dance.transAxes, ha="center")
         self.dynamic(self.segments, self.estimates, self.truth, self.dance_title)
 
-        ax_run.set_xlim(0, MAX_SETS)
+        self._run_limit = None
         ax_run.set_ylim(0, 1.02)
         ax_run.set_xlabel("number of test sets")
         ax_run.set_ylabel("share of intervals covering")
@@ -140,16 +144,17 @@ class IntervalCoverageExplorer(Explorer):
             (self.curves[m],) = ax_curve.plot([], [], color=color, ls=ls, lw=1.2, label=METHOD_LABELS[m])
         self.nominal_curve = ax_curve.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2)
         self.truth_curve = ax_curve.axvline(0.3, color=COLORS["muted"], lw=1)
-        ax_curve.legend(loc="lower center", fontsize="small", ncols=3)
+        legend = ax_curve.legend(loc="center", fontsize="small")  # Wald dips below at the edges only
         self.curve_title = ax_curve.text(0.5, 1.02, "", transform=ax_curve.transAxes, ha="center")
-        self.dynamic(*self.curves.values(), self.nominal_curve, self.truth_curve, self.curve_title)
+        # the legend is drawn after the moving true-error line, so the line never crosses its text
+        self.dynamic(*self.curves.values(), self.nominal_curve, self.truth_curve, legend, self.curve_title)
 
         ax_plan.set_xlim(0, 0.2)
         ax_plan.set_xticks([0, 0.05, 0.1, 0.15, 0.2])
         ax_plan.set_yscale("log")
         ax_plan.set_ylim(1, 2e4)
         ax_plan.set_xlabel("planned half-width (two-sided Wald)")
-        ax_plan.set_ylabel("test examples needed")
+        ax_plan.set_ylabel("test examples needed (log scale)")
         ax_plan.grid(True, alpha=0.3)
         (self.plan_curve,) = ax_plan.plot([], [], color=COLORS["theory"])
         (self.plan_point,) = ax_plan.plot([], [], "o", color=COLORS["truth"])
@@ -167,11 +172,17 @@ class IntervalCoverageExplorer(Explorer):
         self.segments.set_linewidth(np.where(sim.covered, 1.0, 2.2))
         self.estimates.set_offsets(np.c_[sim.errors / sim.n, rows])
         self.truth.set_xdata([sim.error] * 2)
-        self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover (red: misses)")
+        self.axes[0].set_ylim(m + 0.5, 0.5)
+        self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover the true error (thick: misses)")
 
         self.running.set_data(rows, r.running)
         self.nominal_run.set_ydata([sim.confidence] * 2)
         self.exact_run.set_ydata([sim.exact] * 2)
+        limit = next(x for x in RUN_LIMITS if x >= m)
+        if limit != self._run_limit:
+            self._run_limit = limit
+            self.axes[1].set_xlim(0, limit)
+            self.relayout()
         self.run_title.set_text(f"coverage {sim.coverage:.1%}, exact {sim.exact:.1%}")
 
         for method, line in self.curves.items():

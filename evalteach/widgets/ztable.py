@@ -87,6 +87,10 @@ class ZTableExplorer(Explorer):
             "z": slider("z", 1.96, 0.0, 3.5, 0.01, readout_format=".2f"),
         }
 
+    def _hidden(self, state):
+        # each look-up reads one slider: the other would change nothing
+        return {"z"} if state["lookup"] == "confidence" else {"confidence"}
+
     def _compute(self, state):
         table = stats.z_table()
         sided = state["sided"]
