@@ -46,6 +46,8 @@ def test_demsar_worked_example_is_reproduced():
     assert e.result.cd.cd == pytest.approx(1.25, abs=5e-3)
     summary = e._summary(e.result)
     assert "C4.5+cf 2.893" in summary and "chi-square 9.279" in summary and "F 3.686" in summary
+    # mushroom is a full tie: the summary gives the tie-corrected value too
+    assert f"chi-square is {st.friedmanchisquare(*DEMSAR_AUC.T).statistic:.3f}" in summary
 
 
 def test_lower_is_better_reverses_the_ranks():
@@ -80,7 +82,7 @@ def test_bad_tables_are_refused():
         CriticalDifferenceExplorer(scores=TABLE, datasets="abc")
 
 
-def _texts_outside_the_figure(e):
+def texts_outside_the_figure(e):
     """Visible titles and texts (not tick labels) whose extent crosses the figure edge."""
     import matplotlib.text as mtext
 
@@ -103,11 +105,11 @@ def test_presenter_mode_keeps_titles_inside_the_figure(a, b):
     import evalteach as et
 
     e = CriticalDifferenceExplorer(a=a, b=b)
-    assert _texts_outside_the_figure(e) == []
+    assert texts_outside_the_figure(e) == []
     try:
         et.presenter()  # restyles the explorer already on screen
         assert tuple(e.figure.get_size_inches()) == (13.0, 6.0)
-        assert _texts_outside_the_figure(e) == []
-        assert _texts_outside_the_figure(CriticalDifferenceExplorer(a=a, b=b, alpha=0.01)) == []
+        assert texts_outside_the_figure(e) == []
+        assert texts_outside_the_figure(CriticalDifferenceExplorer(a=a, b=b, alpha=0.01)) == []
     finally:
         et.presenter(False)

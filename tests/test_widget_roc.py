@@ -122,3 +122,19 @@ def test_bad_input_is_refused_clearly():
         ROCExplorer(estimator=LogisticRegression())
     with pytest.raises(ValueError, match="source"):
         ROCExplorer(source="user")  # no data passed
+
+
+@pytest.mark.parametrize("values", [dict(hull=True, iso_cost=True), dict(view="pr"),
+                                    dict(source="breast_cancer", hull=True, iso_cost=True)])
+def test_presenter_mode_keeps_titles_inside_the_figure(values):
+    import evalteach as et
+    from test_widget_critical_difference import texts_outside_the_figure
+
+    try:
+        et.presenter()
+        e = ROCExplorer(**values)
+        assert tuple(e.figure.get_size_inches()) == (14.5, 8.0)
+        assert texts_outside_the_figure(e) == []
+    finally:
+        et.presenter(False)
+    assert texts_outside_the_figure(ROCExplorer(**values)) == []

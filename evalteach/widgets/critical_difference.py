@@ -221,7 +221,9 @@ class CriticalDifferenceExplorer(Explorer):
         f = r.friedman
         ranks = ", ".join(f"{name} {rank:.3f}" for name, rank in zip(self.algorithms, f.average_ranks))
         groups = "; ".join(" = ".join(self.algorithms[j] for j in g) for g in r.groups) or "none"
-        return (f"Average ranks: {ranks}. Friedman chi-square {f.statistic:.3f} (p = {f.p_value:.3g}), "
+        ties = (f" (some data sets have ties; with the tie correction, as scipy computes it, chi-square is "
+                f"{f.other_statistic:.3f})" if f.tie_factor != 1.0 else "")
+        return (f"Average ranks: {ranks}. Friedman chi-square {f.statistic:.3f} (p = {f.p_value:.3g}){ties}, "
                 f"Iman-Davenport F {f.iman_davenport:.3f} (p = {f.iman_davenport_p_value:.3g}). "
                 f"Nemenyi critical difference {r.cd.cd:.3f} at alpha {r.alpha:g}; groups not "
                 f"significantly different: {groups}. Sign test {self.algorithms[r.a]} against "

@@ -9,6 +9,7 @@ import numpy as np
 from matplotlib.patches import Rectangle
 
 from .. import _validate as v
+from .. import plotting
 from ..plotting import COLORS
 from ..stats.examples import fawcett_roc_example, scott_roc_example
 from ..stats.roc import confusion, precision_recall_curve, roc_curve
@@ -113,7 +114,11 @@ class ROCExplorer(Explorer):
     """
 
     title = "ROC: sweeping the threshold"
-    figsize = (10.0, 5.6)
+
+    @property
+    def figsize(self):
+        """Larger in presenter mode: the confusion matrix and its labels sit in data coordinates."""
+        return (10.0, 5.6) if plotting.theme().name == "classroom" else (14.5, 8.0)
 
     def __init__(self, *, y_true=None, scores=None, estimator=None, X=None, y=None, seed=0, **values):
         self._user = self._user_data(y_true, scores, estimator, X, y)
@@ -290,7 +295,7 @@ class ROCExplorer(Explorer):
             self.curve_line.set_data(*r.pr.achievable("steps"))
             defined = not math.isnan(cm.precision)
             self.point.set_data([cm.recall] if defined else [], [cm.precision] if defined else [])
-            self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f} (area under the steps)")
+            self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f}\n(area under the steps)")
         if r.hull is not None:
             self.hull_line.set_data(r.hull.fpr, r.hull.tpr)
         if r.operating is not None:
@@ -298,7 +303,7 @@ class ROCExplorer(Explorer):
             x = np.array([-0.5, 1.5])
             self.iso_line.set_data(x, op.tpr + op.slope * (x - op.fpr))
             self.best.set_data([op.fpr], [op.tpr])
-            self.curve_title.set_text(f"AUC = {c.auc:.3f}; iso-cost slope c_FP·N / (c_FN·P) = {op.slope:.3g}")
+            self.curve_title.set_text(f"AUC = {c.auc:.3f}\niso-cost slope c_FP·N / (c_FN·P) = {op.slope:.3g}")
         for artist, on in ((self.hull_line, r.hull is not None), (self.iso_line, r.operating is not None),
                            (self.best, r.operating is not None)):
             artist.set_visible(on)
