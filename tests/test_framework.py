@@ -58,6 +58,7 @@ def test_assignment_updates_before_returning():
     expected = np.random.default_rng(0).binomial(40, 0.3, 500)
     np.testing.assert_array_equal(d.result, expected)
     assert "mean of the draws" in d._summary_html.value
+    assert d._image.tooltip == f"demo. {d._summary(d.result)}"  # the picture's accessible name
 
 
 def test_error_is_shown_inline_and_last_picture_stays():
