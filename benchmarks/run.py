@@ -107,7 +107,7 @@ def bench_explorer(cls, kind, repeats, rebuild=False):
     return ms(total), ms(model), ms(view), ms(view_recreated)
 
 
-def run_explorers(repeats, only, kinds):
+def run_explorers(repeats, only, kinds, recreate=True):
     from evalteach import widgets
 
     print("latency = control change -> new PNG (model + view); view = draw + render only;\n"
@@ -119,8 +119,8 @@ def run_explorers(repeats, only, kinds):
         if only and name not in only:
             continue
         for kind in kinds:
-            total, model, view, recreated = bench_explorer(getattr(widgets, name), kind, repeats,
-                                                           rebuild=kind == "move")
+            total, model, view, recreated = bench_explorer(
+                getattr(widgets, name), kind, repeats, rebuild=kind == "move" and recreate)
             if not total:
                 continue
             med, p95 = statistics.median(total), _percentile(total, 95)
@@ -162,6 +162,8 @@ def main():
     parser.add_argument("--only", nargs="*", default=[], help="explorer or simulation names")
     parser.add_argument("--skip-explorers", action="store_true")
     parser.add_argument("--skip-simulations", action="store_true")
+    parser.add_argument("--skip-recreate", action="store_true",
+                        help="do not time the recreated-figure updates (quicker)")
     parser.add_argument("--kinds", nargs="*", default=list(KINDS), choices=KINDS)
     parser.add_argument("--density", type=float, default=None,
                         help="image pixels per screen pixel (default: the theme's, 2)")
@@ -172,7 +174,7 @@ def main():
         from evalteach import plotting
         plotting._current = replace(plotting.theme(), density=args.density)
     if not args.skip_explorers:
-        run_explorers(args.repeats, set(args.only), args.kinds)
+        run_explorers(args.repeats, set(args.only), args.kinds, recreate=not args.skip_recreate)
     if not args.skip_simulations:
         run_simulations(set(args.only))
 

@@ -15,8 +15,8 @@ place (:meth:`Explorer._draw`). The base class does the rest:
   ``image`` are up to date when the assignment returns;
 * coalesces changes that come from the browser: each one only records the new
   value and one render is scheduled on the kernel's event loop, so a drag never
-  queues redraws and the latest state wins; while the hand moves the picture is
-  drafted at 1x and refined at full density once it rests;
+  queues redraws and the latest state wins; where a full-density update is slow,
+  the picture is drafted at 1x while the hand moves and refined once it rests;
 * shows any exception raised by an update inline and keeps the last good picture;
 * puts a PNG of the current figure in the display bundle, for front ends that
   cannot run widgets (GitHub, nbconvert);
@@ -36,6 +36,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from traitlets import Unicode
 
 from .. import _validate, plotting
 
@@ -44,6 +45,9 @@ from .. import _validate, plotting
 COALESCE = 0.004
 #: Seconds without a change from the browser after which a draft is refined.
 REST = 0.25
+#: Changes from the browser are drafted at 1x when a full-density update took longer
+#: than this (seconds); faster explorers draw every picture at full density.
+DRAFT_ABOVE = 0.04
 
 _NUMERIC = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.BoundedIntText, W.BoundedFloatText)
 _SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.IntRangeSlider, W.FloatRangeSlider)
@@ -131,6 +135,16 @@ def png_bytes(canvas, compress_level=1):
                      _png_chunk(b"IEND", b"")))
 
 
+class _Picture(W.Image):
+    """An image whose ``tooltip`` becomes the img element's title, its accessible name.
+
+    ipywidgets 8's front end sets the title only when the model's ``description`` is
+    empty, and an Image has no ``description``: without this trait the view fails.
+    """
+
+    description = Unicode("").tag(sync=True)
+
+
 class Explorer:
     """Base class of every interactive explorer.
 
@@ -213,6 +227,7 @@ class Explorer:
         self._pending = None  # the scheduled render of changes from the browser
         self._refine = None   # the scheduled full-density render after a drag
         self._density = plotting.theme().density
+        self._crisp_cost = 0.0  # seconds the last full-density update took
         self._dynamic = []
         self._background = None
         self._full = True
@@ -276,7 +291,7 @@ class Explorer:
         self._error = W.HTML(layout=W.Layout(display="none"))
         self._progress = W.FloatProgress(min=0.0, max=1.0, description="working",
                                          layout=W.Layout(display="none"))
-        self._image = W.Image(format="png", layout=W.Layout(max_width="100%", height="auto"))
+        self._image = _Picture(format="png", layout=W.Layout(max_width="100%", height="auto"))
         self._image.add_class("evalteach-picture")
         self._summary_html = W.HTML()
         self.widget = W.VBox([self._heading, self._control_box, self._progress, self._error,
@@ -357,7 +372,7 @@ class Explorer:
 
     def _render_pending(self, loop):
         self._pending = None
-        self._update(density=1.0)
+        self._update(density=1.0 if self._crisp_cost > DRAFT_ABOVE else None)
         if self._density != plotting.theme().density:
             self._refine = loop.call_later(REST, self._refine_at_rest)
 
@@ -388,6 +403,7 @@ class Explorer:
                 if c.layout.display != "none" and not getattr(c, "disabled", False)}
 
     def _update(self, raise_errors=False, density=None):
+        started = time.perf_counter()
         try:
             self._set_density(plotting.theme().density if density is None else density)
             state = self.state
@@ -404,6 +420,8 @@ class Explorer:
             return False
         finally:
             self._progress.layout.display = "none"
+        if self._density == plotting.theme().density:
+            self._crisp_cost = time.perf_counter() - started
         self.result, self.image, self.error = result, png, None
         self._image.value = png
         summary = self._summary(result)
