@@ -33,7 +33,21 @@ SLACK = 1.0
 MODES = 3
 
 #: Explorer -> what still overlaps or is cut off (strict xfail until fixed).
-OVERLAP_TODO = {}
+OVERLAP_TODO = {
+    "CLTExplorer": "the 'n = 30' label covers the |skewness| curve; the legend covers a line",
+    "TvsZExplorer": "a legend covers two of the lines",
+    "BinomialNormalExplorer": "the 'n = 30' label covers the np(1-p) = 10 line",
+    "IntervalCoverageExplorer": "a legend covers a line",
+    "HypothesisComparisonExplorer": "the z caption covers a line of the standard-normal panel "
+                                    "(and, in presenter mode, the legend covers the curve)",
+    "ResamplingExplorer": "the '20 repetitions' legend covers the held-out, mean and "
+                          "resubstitution lines",
+    "AlgorithmComparisonExplorer": "the bar value labels ('2.6%', ...) cross a reference line",
+    "TestSetReuseExplorer": "the legend covers a line of the 'average over 1000 experiments' panel",
+    "LossExplorer": "the text table covers the expected-loss curve and the p* line; the "
+                    "'informational loss -> inf' note covers its curve",
+    "CriticalDifferenceExplorer": "the algorithm labels sit on the connector lines",
+}
 
 
 def drawn_texts(figure, monkeypatch):
