@@ -50,6 +50,10 @@ CONTROLS_TODO = {
     "ROCExplorer": "cost_fp/cost_fn are shown with iso_cost off; hull and iso_cost in the PR view",
     "HypothesisComparisonExplorer": "both_wrong never changes the picture; n2 is shown with "
                                     "test_sets='same'",
+    "ResamplingExplorer": "k is shown for holdout, stratified and leave-one-out; dataset, learner, "
+                          "method and k are shown while a preset overrides them",
+    "ImbalanceExplorer": "learner and balance are shown where they change nothing "
+                         "(its test exempts them with unchanged_ok)",
 }
 
 _CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons, W.Select)
