@@ -158,6 +158,26 @@ def check_interaction(page, panel, name):
             f"{name}: explorer {index} shows an error: {alert.first.inner_text()}"
 
 
+def lock_in_every_prediction(panel, timeout=30_000):
+    """Lock in every prediction in ``panel`` that is still open, so what it hides shows.
+
+    The lesson walk-through would otherwise look for pictures and move controls of
+    explorers that are still hidden. Types 0.5 or picks the first option; returns how
+    many predictions it locked in.
+    """
+    still_open = [p for p in panel.locator("div.evalteach-predict").all()
+                  if p.locator("button:not([disabled])", has_text="Lock in").count()]
+    for prediction in still_open:
+        box = prediction.locator("input[type='text']")
+        if box.count():
+            box.fill("0.5")
+        else:
+            prediction.locator("input[type='radio']").first.check()
+        prediction.locator("button", has_text="Lock in").click()
+        prediction.get_by_text("You predicted").wait_for(timeout=timeout)
+    return len(still_open)
+
+
 def check_console(page, name):
     widget_errors = [m for m in page.console_errors if WIDGET_CONSOLE.search(m)]
     assert not widget_errors, f"{name}: widget errors in the browser console: {widget_errors}"
@@ -191,6 +211,7 @@ def test_lesson_in_jupyterlab(lesson, page_factory, lab_server):
         wait_until_run(page, panel)
         page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=RUN_TIMEOUT)
         check_outputs(panel, name)
+        lock_in_every_prediction(panel)
         explorers = check_pictures(page, panel, name)
         if "Explorer(" in lesson.read_text():
             assert explorers > 0, f"{name}: the lesson opens explorers but none rendered"
@@ -215,6 +236,7 @@ def test_first_lesson_in_notebook7(page_factory, lab_server):
         run_all_in_lab(page)
         wait_until_run(page, panel)
         check_outputs(panel, lesson.name)
+        lock_in_every_prediction(panel)
         assert check_pictures(page, panel, lesson.name) > 0, "no explorer rendered in Notebook 7"
         check_interaction(page, panel, lesson.name)
         ARTIFACTS.mkdir(exist_ok=True)

@@ -17,7 +17,8 @@ import pytest
 
 from conftest import ARTIFACTS
 from test_browser import (PANEL, check_console, check_outputs, dismiss_toasts,  # noqa: F401
-                          lesson_page, page_factory, run_all_in_lab, wait_until_run)
+                          lesson_page, lock_in_every_prediction, page_factory, run_all_in_lab,
+                          wait_until_run)
 
 pytestmark = pytest.mark.browser
 
@@ -39,26 +40,6 @@ PICTURE_SHOWN = """el => {
   const img = el.querySelector('img');
   return el.offsetParent !== null && img && img.complete && img.naturalWidth > 0;
 }"""
-
-
-def lock_in_every_prediction(panel, timeout=30_000):
-    """Lock in every prediction in ``panel`` that is still open, so what it hides shows.
-
-    For other browser tests (e.g. the lesson walk-through in ``test_browser.py``), which
-    would otherwise try to move the controls of explorers that are still hidden. Types
-    0.5 or picks the first option; returns how many predictions it locked in.
-    """
-    still_open = [p for p in panel.locator("div.evalteach-predict").all()
-                  if p.locator("button:not([disabled])", has_text="Lock in").count()]
-    for prediction in still_open:
-        box = prediction.locator("input[type='text']")
-        if box.count():
-            box.fill("0.5")
-        else:
-            prediction.locator("input[type='radio']").first.check()
-        prediction.locator("button", has_text="Lock in").click()
-        prediction.get_by_text("You predicted").wait_for(timeout=timeout)
-    return len(still_open)
 
 
 def put_notebook(url):
