@@ -45,11 +45,7 @@ def other_value(control, rng=None):
 #: the picture" in every mode, and why. ``tests/test_explorer_controls.py`` marks them
 #: xfail(strict=True); whoever fixes one (with the ``Explorer._hidden`` hook) removes it here.
 CONTROLS_TODO = {
-    "CLTExplorer": "Bernoulli p is shown for every other distribution",
-    "ZTableExplorer": "z is shown in confidence -> z mode and confidence in z -> confidence mode",
     "ROCExplorer": "cost_fp/cost_fn are shown with iso_cost off; hull and iso_cost in the PR view",
-    "HypothesisComparisonExplorer": "both_wrong never changes the picture; n2 is shown with "
-                                    "test_sets='same'",
 }
 
 _CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons, W.Select)
