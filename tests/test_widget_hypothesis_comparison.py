@@ -98,11 +98,9 @@ def test_controls_a_mode_does_not_use_are_hidden():
     assert e.image == before
 
 
-def test_jumps_and_mode_switches_never_need_a_full_redraw(monkeypatch):
+def test_jumps_and_mode_switches_never_need_a_full_redraw(full_redraws):
     e = HypothesisComparisonExplorer()
-    full = []
-    draw = e.figure.canvas.draw
-    monkeypatch.setattr(e.figure.canvas, "draw", lambda *a, **k: (full.append(1), draw(*a, **k)))
+    full = full_redraws(e)
     rng = np.random.default_rng(3)
     for _ in range(40):
         e.set(error1=round(rng.uniform(0.01, 0.99), 2), error2=round(rng.uniform(0.01, 0.99), 2),

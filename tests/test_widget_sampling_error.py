@@ -86,11 +86,9 @@ def test_the_learner_panel_is_there_only_when_switched_on():
     assert e.image == SamplingErrorExplorer().image  # back to the picture it opened with
 
 
-def test_random_jumps_need_no_full_redraw(monkeypatch):
+def test_random_jumps_need_no_full_redraw(full_redraws):
     e = SamplingErrorExplorer()
-    full = []
-    draw = e.figure.canvas.draw
-    monkeypatch.setattr(e.figure.canvas, "draw", lambda *a, **k: (full.append(1), draw(*a, **k)))
+    full = full_redraws(e)
     rng = np.random.default_rng(7)
     for _ in range(30):
         e.set(error=round(rng.uniform(0.01, 0.99), 2), n=int(rng.integers(1, 501)),

@@ -28,21 +28,6 @@ def headroom(ax, top, low=0.0, grow=1.25):
     return True
 
 
-def zoom(ax, lo, hi, bounds=(-np.inf, np.inf), fill=0.35, pad=0.25):
-    """Fit the x axis to [lo, hi] with hysteresis; True if the limits changed (full redraw).
-
-    The limits stay while they hold [lo, hi] and it fills at least ``fill`` of them,
-    so small moves are blitted instead of redrawing the whole figure; a new range gets
-    ``pad`` times its width as room on either side.
-    """
-    a, b = ax.get_xlim()
-    if a <= lo and hi <= b and hi - lo >= fill * (b - a):
-        return False
-    pad = pad * (hi - lo)
-    ax.set_xlim(max(bounds[0], lo - pad), min(bounds[1], hi + pad))
-    return True
-
-
 @dataclass(frozen=True)
 class SamplingErrorView:
     """The numbers the explorer shows.
