@@ -133,3 +133,15 @@ def shutdown_kernels(url):
         for item in items:
             request = urllib.request.Request(f"{url}/api/{kind}/{item['id']}", method="DELETE")
             urllib.request.urlopen(request, timeout=30).close()
+
+
+@pytest.fixture
+def full_redraws(monkeypatch):
+    """``watch(explorer)`` returns a list that grows by one at each full (non-blitted) redraw."""
+    def watch(explorer):
+        drawn = []
+        draw = explorer.figure.canvas.draw
+        monkeypatch.setattr(explorer.figure.canvas, "draw",
+                            lambda *a, **k: (drawn.append(1), draw(*a, **k))[1])
+        return drawn
+    return watch

@@ -45,11 +45,7 @@ def other_value(control, rng=None):
 #: the picture" in every mode, and why. ``tests/test_explorer_controls.py`` marks them
 #: xfail(strict=True); whoever fixes one (with the ``Explorer._hidden`` hook) removes it here.
 CONTROLS_TODO = {
-    "CLTExplorer": "Bernoulli p is shown for every other distribution",
-    "ZTableExplorer": "z is shown in confidence -> z mode and confidence in z -> confidence mode",
     "ROCExplorer": "cost_fp/cost_fn are shown with iso_cost off; hull and iso_cost in the PR view",
-    "HypothesisComparisonExplorer": "both_wrong never changes the picture; n2 is shown with "
-                                    "test_sets='same'",
     "ResamplingExplorer": "k is shown for holdout, stratified and leave-one-out; dataset, learner, "
                           "method and k are shown while a preset overrides them",
     "ImbalanceExplorer": "learner and balance are shown where they change nothing "

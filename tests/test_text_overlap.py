@@ -34,12 +34,7 @@ MODES = 3
 
 #: Explorer -> what still overlaps or is cut off (strict xfail until fixed).
 OVERLAP_TODO = {
-    "CLTExplorer": "the 'n = 30' label covers the |skewness| curve; the legend covers a line",
     "TvsZExplorer": "a legend covers two of the lines",
-    "BinomialNormalExplorer": "the 'n = 30' label covers the np(1-p) = 10 line",
-    "IntervalCoverageExplorer": "a legend covers a line",
-    "HypothesisComparisonExplorer": "the z caption covers a line of the standard-normal panel "
-                                    "(and, in presenter mode, the legend covers the curve)",
     "ResamplingExplorer": "the '20 repetitions' legend covers the held-out, mean and "
                           "resubstitution lines",
     "AlgorithmComparisonExplorer": "the bar value labels ('2.6%', ...) cross a reference line",

@@ -51,3 +51,16 @@ def test_bad_values_are_refused():
         BinomialNormalExplorer(p=1.5)
     with pytest.raises(TypeError, match="n"):
         BinomialNormalExplorer(n=2.5)
+
+
+def test_the_normal_mass_below_zero_errors_is_shaded_and_stated():
+    # lesson 2: for small np the normal approximation spills below 0 errors
+    e = BinomialNormalExplorer(n=30, p=0.05)
+    r = e.result
+    expected = stats.norm.cdf(-0.5, 1.5, np.sqrt(30 * 0.05 * 0.95))
+    assert r.below_zero == pytest.approx(expected) and r.below_zero > 0.04
+    xy = e.spill.get_xy()
+    area = np.trapezoid(xy[1:-1, 1], xy[1:-1, 0])  # on the standardised axis the area is the probability
+    assert area == pytest.approx(expected - stats.norm.cdf(-4.5), abs=2e-3)
+    assert f"{expected:.1%}" in e.pmf_title.get_text()
+    assert BinomialNormalExplorer(n=500, p=0.5).result.below_zero < 1e-12

@@ -56,9 +56,12 @@ def test_shape_curve_decreases_with_n_and_is_exact():
     e = CLTExplorer(distribution="lognormal", n=50)
     ns = np.arange(1, 201)
     skew, kurt = e.result.distribution.shape_of_mean(ns)
-    np.testing.assert_allclose(e.skew_curve.get_ydata(), np.abs(skew))
-    np.testing.assert_allclose(e.kurt_curve.get_ydata(), np.abs(kurt))
-    assert np.all(np.diff(e.skew_curve.get_ydata()) < 0) and np.all(np.diff(e.kurt_curve.get_ydata()) < 0)
+    np.testing.assert_allclose(e.shape_curve.get_ydata(), np.maximum(np.abs(skew), np.abs(kurt)))
+    assert np.all(np.diff(e.shape_curve.get_ydata()) < 0)
+    assert np.all(e.shape_curve.get_ydata() > SHAPE_TOLERANCE) and e.result.n_needed > 200
+    exponential = CLTExplorer(distribution="exponential")
+    inside = ns[exponential.shape_curve.get_ydata() <= SHAPE_TOLERANCE]
+    assert inside[0] == exponential.result.n_needed == 25  # the curve enters the band where the verdict says
     ref = stats.lognorm(1.0).stats(moments="sk")
     assert e.result.skewness == pytest.approx(float(ref[0]) / math.sqrt(50))
     assert e.result.kurtosis == pytest.approx(float(ref[1]) / 50)

@@ -62,9 +62,9 @@ def test_learner_switch_shows_resubstitution_against_held_out():
     np.testing.assert_array_equal(lr.test_errors, ref.test_errors)
     assert lr.train_errors.mean() < lr.test_errors.mean()  # resubstitution is optimistic
     np.testing.assert_allclose(e.test_dots.get_offsets()[:, 1], lr.test_errors)
-    assert not e.invitation.get_visible() and "optimistic" in e._summary_html.value
+    assert e.lax.get_visible() and "optimistic" in e._summary_html.value
     e.controls["learner"].value = False
-    assert e.result.learner is None and e.invitation.get_visible() and not e.test_dots.get_visible()
+    assert e.result.learner is None and not e.lax.get_visible()
 
 
 def test_tiny_test_sets_show_the_normal_approximation_failing():
@@ -72,3 +72,27 @@ def test_tiny_test_sets_show_the_normal_approximation_failing():
     assert e.error is None
     # with n p = 0.1 the normal density overshoots the largest binomial probability
     assert e.normal.get_data()[1].max() > e.result.pmf.max()
+
+
+def test_the_learner_panel_is_there_only_when_switched_on():
+    e = SamplingErrorExplorer()
+    assert not e.lax.get_visible()  # no empty panel at the start
+    wide = e.ax.get_position().width
+    e.controls["learner"].value = True
+    assert e.lax.get_visible() and e.ax.get_position().width < 0.8 * wide
+    assert e.ax.get_position().x1 < e.lax.get_position().x0  # side by side, not overlapping
+    e.controls["learner"].value = False
+    assert not e.lax.get_visible() and e.ax.get_position().width == pytest.approx(wide)
+    assert e.image == SamplingErrorExplorer().image  # back to the picture it opened with
+
+
+def test_random_jumps_need_no_full_redraw(full_redraws):
+    e = SamplingErrorExplorer()
+    full = full_redraws(e)
+    rng = np.random.default_rng(7)
+    for _ in range(30):
+        e.set(error=round(rng.uniform(0.01, 0.99), 2), n=int(rng.integers(1, 501)),
+              n_sets=int(rng.integers(1, 101)) * 100)
+        assert e.error is None
+        assert e.ax.get_xlim() == (0.0, 1.0)  # a fixed axis shows the spread shrink with n
+    assert not full

@@ -5,12 +5,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from matplotlib.patches import Polygon
 from scipy import stats as _st
 
 from ..plotting import COLORS
 from ..simulate.intervals import normal_approximation_error
 from ._base import Explorer, slider
 
+_Z = np.linspace(-4.5, 4.5, 300)
 #: The n values of the distance-against-n curve (log spaced, integers).
 CURVE_N = np.unique(np.geomspace(1, 500, 90).round().astype(int))
 
@@ -31,6 +33,11 @@ class BinomialNormalView:
     curve_n: np.ndarray
     curve_max_cdf: np.ndarray
     curve_total_variation: np.ndarray
+
+    @property
+    def below_zero(self):
+        """Probability the normal approximation gives to fewer than 0 errors (continuity corrected)."""
+        return float(_st.norm.cdf(-0.5, self.mean, self.sd))
 
 
 def rules_of_thumb(n, p):
@@ -96,6 +103,10 @@ class BinomialNormalExplorer(Explorer):
         ax.plot(z, _st.norm.pdf(z), color=COLORS["normal"], label="normal approximation", zorder=3)
         self.bars = ax.stairs([0], [0, 1], fill=True, color=COLORS["data"], alpha=0.55,
                               label="binomial P(k errors), per unit")
+        # where the normal puts probability on fewer than 0 errors (below k = 0's bar)
+        self.spill = Polygon(np.zeros((3, 2)), color=COLORS["bad"], alpha=0.6, lw=0,
+                             label="normal below 0 errors")
+        ax.add_patch(self.spill)
         ax.set_xlabel("standardised error count (k - np) / √(np(1-p))")
         ax.set_ylabel("probability density")
         ax.legend(loc="upper right", fontsize="small")
@@ -105,7 +116,7 @@ class BinomialNormalExplorer(Explorer):
                 fontsize="small")
         self.rules_text = ax.text(0.02, 0.97, "", transform=ax.transAxes, va="top", fontsize="small",
                                   fontweight="bold")
-        self.dynamic(self.bars, self.pmf_title, self.rules_text)
+        self.dynamic(self.bars, self.spill, self.pmf_title, self.rules_text)
 
         ax = self.ax_dist
         ax.set_xscale("log")
@@ -114,8 +125,9 @@ class BinomialNormalExplorer(Explorer):
         ax.set_ylim(1e-4, 1)
         ax.set_xlabel("test-set size n (log scale)")
         ax.set_ylabel("distance (log scale)")
-        ax.axvline(30, color=COLORS["muted"], ls=":", lw=1)
-        ax.text(30, 1.1e-4, " n = 30", color=COLORS["muted"], fontsize="small")
+        ax.axvline(30, color=COLORS["muted"], ls=":", lw=1)  # the rule n >= 30, named by its tick
+        ax.set_xticks([1, 3, 10, 30, 100, 500], ["1", "3", "10", "30", "100", "500"])
+        ax.minorticks_off()
         ax.grid(True, which="major", alpha=0.3)
         (self.curve_cdf,) = ax.plot([], [], color=COLORS["data"], label="max |CDF difference|")
         (self.curve_tv,) = ax.plot([], [], color=COLORS["second"], ls="--", label="total variation")
@@ -130,7 +142,12 @@ class BinomialNormalExplorer(Explorer):
         # bars of width 1/sd and height pmf*sd: the same area as the probabilities
         edges = (np.arange(r.n + 2) - 0.5 - r.mean) / r.sd
         self.bars.set_data(np.minimum(r.pmf * r.sd, 0.62), np.clip(edges, -5, 5))
-        self.pmf_title.set_text(f"B({r.n}, {r.p:g}): np = {r.mean:.3g}, np(1-p) = {r.sd ** 2:.3g}")
+        edge = (-0.5 - r.mean) / r.sd
+        z = np.r_[_Z[_Z < edge], edge] if edge > _Z[0] else np.empty(0)
+        self.spill.set_xy(np.column_stack([np.r_[z[:1], z, z[-1:]], np.r_[0, _st.norm.pdf(z), 0]])
+                          if z.size else np.zeros((3, 2)))
+        self.pmf_title.set_text(f"B({r.n}, {r.p:g}): np = {r.mean:.3g}, np(1-p) = {r.sd ** 2:.3g}; "
+                                f"normal below 0 errors: {r.below_zero:.1%}")
         self.rules_text.set_text("\n".join("yes" if ok else "no" for ok in r.rules.values()))
 
         self.curve_cdf.set_data(r.curve_n, np.maximum(r.curve_max_cdf, 1e-5))

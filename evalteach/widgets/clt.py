@@ -11,7 +11,7 @@ from scipy import stats as _st
 from .. import simulate
 from ..plotting import COLORS
 from ._base import Explorer, dropdown, slider, text
-from .sampling_error import headroom, zoom
+from .sampling_error import headroom
 
 #: The mean counts as "close to normal" once |skewness| and |excess kurtosis| of its
 #: distribution are both below this. 0.4 turns the Bernoulli(p) condition into
@@ -23,6 +23,21 @@ MAX_N = 200
 
 _CHOICES = [("uniform", "uniform"), ("exponential", "exponential"), ("Bernoulli(p)", "bernoulli"),
             ("bimodal", "bimodal"), ("log-normal", "lognormal"), ("your own (typed)", "discrete")]
+
+
+def zoom(ax, lo, hi, fill=0.35, pad=0.25):
+    """Fit the x axis to [lo, hi] with hysteresis; True if the limits changed (full redraw).
+
+    The limits stay while they hold [lo, hi] and it fills at least ``fill`` of them,
+    so small moves are blitted instead of redrawing the whole figure; a new range gets
+    ``pad`` times its width as room on either side.
+    """
+    a, b = ax.get_xlim()
+    if a <= lo and hi <= b and hi - lo >= fill * (b - a):
+        return False
+    pad = pad * (hi - lo)
+    ax.set_xlim(lo - pad, hi + pad)
+    return True
 
 
 def needed_n(distribution, tolerance=SHAPE_TOLERANCE):
@@ -91,8 +106,8 @@ class CLTExplorer(Explorer):
     Whatever the parent (with finite variance), the mean of ``n`` independent draws has
     mean mu and SD sigma/sqrt(n), and its distribution approaches a normal as ``n`` grows
     (Mitchell ch. 5). How fast depends on the parent's skewness and kurtosis: the right
-    panel shows the mean's exact skewness (gamma1/sqrt(n)) and excess kurtosis
-    (gamma2/n) against ``n``, and whether the rule of thumb ``n >= 30`` is enough (it is
+    panel shows the larger of the mean's exact |skewness| (gamma1/sqrt(n)) and |excess
+    kurtosis| (gamma2/n) against ``n``, and whether the rule of thumb ``n >= 30`` is enough (it is
     not for a Bernoulli with small p, nor for the log-normal).
 
     Parameters
@@ -171,6 +186,7 @@ class CLTExplorer(Explorer):
 
         ax_means.set_xlabel(r"sample mean $\bar{Y}$")
         ax_means.set_ylabel("density")
+        ax_means.set_yticks([])  # the height follows the histogram without a full redraw
         self.bars = ax_means.stairs([0.0], [0.0, 1.0], fill=True, color=COLORS["data"], alpha=0.45,
                                     label="simulated means")
         (self.normal,) = ax_means.plot([], [], color=COLORS["normal"], label=r"Normal($\mu$, $\sigma^2/n$)")
@@ -180,23 +196,21 @@ class CLTExplorer(Explorer):
         self.dynamic(self.bars, self.normal, self.mu_line, self.means_title)
 
         ns = np.arange(1, MAX_N + 1)
+        # log n: the shape shrinks like 1/sqrt(n) and 1/n, and the small n are where it matters
         ax_shape.set_xscale("log")
         ax_shape.set_xlim(1, MAX_N)
+        ax_shape.set_xticks([1, 3, 10, 30, 100], ["1", "3", "10", "30", "100"])
+        ax_shape.minorticks_off()
         ax_shape.set_ylim(0, 1.5)
-        ax_shape.set_xlabel("sample size n")
-        ax_shape.set_ylabel("shape of the mean")
+        ax_shape.set_xlabel("sample size n (log scale)")
+        ax_shape.set_ylabel("larger of |skewness|,\n|excess kurtosis| of the mean")
         ax_shape.axhspan(0, SHAPE_TOLERANCE, color=COLORS["good"], alpha=0.12, lw=0)
-        ax_shape.text(1.1, SHAPE_TOLERANCE * 0.5, "close to normal", va="center", color=COLORS["good"],
+        ax_shape.text(1.1, SHAPE_TOLERANCE * 0.3, "close to normal", va="center", color=COLORS["good"],
                       fontsize="small")
-        ax_shape.axvline(RULE_N, color=COLORS["muted"], ls=":", lw=1.5)
-        ax_shape.text(RULE_N / 1.05, SHAPE_TOLERANCE + 0.03, "n = 30", va="bottom", ha="right", color=COLORS["muted"],
-                      fontsize="small")
-        (self.skew_curve,) = ax_shape.plot(ns, np.zeros_like(ns, dtype=float), color=COLORS["data"],
-                                           label="|skewness|")
-        (self.kurt_curve,) = ax_shape.plot(ns, np.zeros_like(ns, dtype=float), color=COLORS["theory"],
-                                           ls="--", label="|excess kurtosis|")
-        ax_shape.legend(loc="upper right", framealpha=0.9, edgecolor="none")
-        (self.here,) = ax_shape.plot([], [], "o", color=COLORS["truth"], ms=6)
+        ax_shape.axvline(RULE_N, color=COLORS["muted"], ls=":", lw=1.5)  # the rule of thumb
+        # one curve: the mean counts as close to normal once both measures are small
+        (self.shape_curve,) = ax_shape.plot(ns, np.zeros_like(ns, dtype=float), color=COLORS["data"])
+        (self.here,) = ax_shape.plot([], [], "o", color=COLORS["truth"], ms=6, clip_on=False)
         self.verdict = ax_shape.set_title(" ", fontsize="medium")
         self.dynamic(self.here)
 
@@ -221,8 +235,7 @@ class CLTExplorer(Explorer):
                      fontsize="medium")
         ns = np.arange(1, MAX_N + 1)
         skew, kurt = d.shape_of_mean(ns)
-        self.skew_curve.set_ydata(np.abs(skew))
-        self.kurt_curve.set_ydata(np.abs(kurt))
+        self.shape_curve.set_ydata(np.maximum(np.abs(skew), np.abs(kurt)))
 
     def _draw(self, r):
         d = r.distribution
@@ -242,9 +255,10 @@ class CLTExplorer(Explorer):
             f"{r.n_samples} sample means, n = {r.n}\n"
             f"mean {r.mean:.4g}  (μ = {d.mean:.4g})\nSD {r.sd:.4g}  (σ/√n = {r.sd_theory:.4g})")
         top = max(r.density.max(), 1 / (r.sd_theory * math.sqrt(2 * math.pi)))
-        if zoom(self.ax_means, lo, hi) | headroom(self.ax_means, top, grow=1.8):
+        headroom(self.ax_means, top, grow=1.8)  # no y ticks: the background stays
+        if zoom(self.ax_means, lo, hi):  # the shape needs a close look: follow the means
             self.relayout()
-        self.here.set_data([r.n, r.n], [min(abs(r.skewness), 1.5), min(abs(r.kurtosis), 1.5)])
+        self.here.set_data([r.n], [min(max(abs(r.skewness), abs(r.kurtosis)), 1.5)])
 
     def _summary(self, r):
         d = r.distribution

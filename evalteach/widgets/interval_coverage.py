@@ -14,9 +14,6 @@ from ..stats.intervals import METHODS, test_set_size
 from ._base import Explorer, buttons, dropdown, slider
 
 MAX_SETS = 200
-#: x limits of the running-coverage panel: the smallest that holds the intervals shown
-#: (coarse steps, so Play adding one interval rarely moves the axis).
-RUN_LIMITS = (10, 25, 50, 100, 150, MAX_SETS)
 #: True errors of the coverage curve.
 GRID = np.round(np.arange(0.005, 1.0, 0.005), 3)
 #: Half-widths of the planning curve.
@@ -58,7 +55,7 @@ class IntervalCoverageExplorer(Explorer):
 
     Each row of the top-left panel is one test set of size ``n`` drawn from a
     hypothesis whose true error is ``error``: its interval (misses drawn thick). Top right:
-    the running share of intervals that cover, against the nominal level and the exact
+    the running share of intervals that cover, row by row beside them, against the nominal level and the exact
     coverage. Bottom left: the exact coverage of the Wald, Wilson and Clopper-Pearson
     intervals for every true error at this ``n`` (Brown, Cai & DasGupta 2001). Bottom
     right: planning, the test-set size needed for a chosen half-width (Mitchell ch. 5).
@@ -124,14 +121,15 @@ class IntervalCoverageExplorer(Explorer):
         self.dance_title = ax_dance.text(0.5, 1.02, "", transform=ax_dance.transAxes, ha="center")
         self.dynamic(self.segments, self.estimates, self.truth, self.dance_title)
 
-        self._run_limit = None
-        ax_run.set_ylim(0, 1.02)
-        ax_run.set_xlabel("number of test sets")
-        ax_run.set_ylabel("share of intervals covering")
+        # the running share sits beside the intervals, row for row: same y axis, fixed x
+        ax_run.set_xlim(0, 1.02)
+        ax_run.set_ylim(101, 0)
+        ax_run.set_yticks([])
+        ax_run.set_xlabel("share covering so far")
         (self.running,) = ax_run.plot([], [], color=COLORS["data"], label="running coverage")
-        self.nominal_run = ax_run.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2, label="nominal")
-        self.exact_run = ax_run.axhline(0.95, color=COLORS["theory"], ls="--", lw=1.2, label="exact")
-        ax_run.legend(loc="lower right", fontsize="small")
+        self.nominal_run = ax_run.axvline(0.95, color=COLORS["truth"], ls=":", lw=1.2, label="nominal")
+        self.exact_run = ax_run.axvline(0.95, color=COLORS["theory"], ls="--", lw=1.2, label="exact")
+        ax_run.legend(loc="lower left", fontsize="small")
         self.run_title = ax_run.text(0.5, 1.02, "", transform=ax_run.transAxes, ha="center")
         self.dynamic(self.running, self.nominal_run, self.exact_run, self.run_title)
 
@@ -175,14 +173,10 @@ class IntervalCoverageExplorer(Explorer):
         self.axes[0].set_ylim(m + 0.5, 0.5)
         self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover the true error (thick: misses)")
 
-        self.running.set_data(rows, r.running)
-        self.nominal_run.set_ydata([sim.confidence] * 2)
-        self.exact_run.set_ydata([sim.exact] * 2)
-        limit = next(x for x in RUN_LIMITS if x >= m)
-        if limit != self._run_limit:
-            self._run_limit = limit
-            self.axes[1].set_xlim(0, limit)
-            self.relayout()
+        self.axes[1].set_ylim(m + 0.5, 0.5)
+        self.running.set_data(r.running, rows)
+        self.nominal_run.set_xdata([sim.confidence] * 2)
+        self.exact_run.set_xdata([sim.exact] * 2)
         self.run_title.set_text(f"coverage {sim.coverage:.1%}, exact {sim.exact:.1%}")
 
         for method, line in self.curves.items():

@@ -28,21 +28,6 @@ def headroom(ax, top, low=0.0, grow=1.25):
     return True
 
 
-def zoom(ax, lo, hi, bounds=(-np.inf, np.inf), fill=0.35, pad=0.25):
-    """Fit the x axis to [lo, hi] with hysteresis; True if the limits changed (full redraw).
-
-    The limits stay while they hold [lo, hi] and it fills at least ``fill`` of them,
-    so small moves are blitted instead of redrawing the whole figure; a new range gets
-    ``pad`` times its width as room on either side.
-    """
-    a, b = ax.get_xlim()
-    if a <= lo and hi <= b and hi - lo >= fill * (b - a):
-        return False
-    pad = pad * (hi - lo)
-    ax.set_xlim(max(bounds[0], lo - pad), min(bounds[1], hi + pad))
-    return True
-
-
 @dataclass(frozen=True)
 class SamplingErrorView:
     """The numbers the explorer shows.
@@ -120,37 +105,54 @@ class SamplingErrorExplorer(Explorer):
                                  observed, _st.binom.pmf(k, n, p), learner)
 
     def _build(self, figure):
-        ax, lx = figure.subplots(1, 2, width_ratios=[2.3, 1])
+        grid = figure.add_gridspec(1, 2, width_ratios=[2.3, 1])
+        ax, lx = figure.add_subplot(grid[0, 0]), figure.add_subplot(grid[0, 1])
         self.ax, self.lax = ax, lx
+        # A fixed x axis shows the spread shrink as n grows; without y ticks the height can
+        # follow the histogram without a full redraw.
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 0.2)
+        ax.set_yticks([])
         ax.set_xlabel(r"sample error $error_S(h) = r/n$")
-        ax.set_ylabel("fraction of test sets")
+        ax.set_ylabel("share of test sets")
         self.bars = ax.stairs([0.0], [0.0, 1.0], fill=True, color=COLORS["data"], alpha=0.45,
                               label="simulated test sets")
         (self.pmf,) = ax.plot([], [], "o", ms=3.5, color=COLORS["theory"], label="binomial P(r)")
         (self.normal,) = ax.plot([], [], color=COLORS["normal"], label="normal approximation")
         self.truth = ax.axvline(0.3, color=COLORS["truth"], ls="--", lw=1.2, label=r"$error_D(h)$")
-        self.readout = ax.set_title(" ", fontsize="medium")
-        self._legend_side = None
-        self.dynamic(self.bars, self.pmf, self.normal, self.truth, self.readout)
+        self.readout = ax.set_title(" \n ", fontsize="medium")  # two lines, as in _draw
+        self.legend = ax.legend(loc="upper right", frameon=False)
+        self.dynamic(self.bars, self.pmf, self.normal, self.truth, self.legend, self.readout)
 
         lx.set_xlim(-0.6, 1.6)
         lx.set_ylim(-0.01, 0.2)  # dots at error 0 stay visible above the axis
         lx.set_xticks([0, 1], ["own training\nset", "held-out\nset"])
         lx.set_ylabel("error rate")
         lx.set_title(f"1-NN on breast cancer\n{N_SPLITS} random splits", fontsize="medium")
-        self.invitation = lx.text(0.5, 0.5, "tick the box\n'score 1-NN ...'\nto compare its error\n"
-                                  "on its own training set\nwith held-out data", transform=lx.transAxes,
-                                  ha="center", va="center", color=COLORS["muted"], fontsize="small")
         self.train_dots = lx.scatter([], [], s=14, color=COLORS["bad"], alpha=0.7)
         self.test_dots = lx.scatter([], [], s=14, color=COLORS["good"], alpha=0.7)
         (self.means,) = lx.plot([], [], "_", ms=34, mew=2.5, color=COLORS["truth"])
         self.learner_text = lx.text(0.5, 0.97, "", transform=lx.transAxes, ha="center", va="top",
                                     fontsize="small")
-        # all dynamic, so the switch is blitted: no full redraw
-        self.dynamic(self.train_dots, self.test_dots, self.means, self.learner_text, self.invitation)
+        self.dynamic(self.train_dots, self.test_dots, self.means, self.learner_text)
         self._jitter = np.random.default_rng(0).uniform(-0.18, 0.18, N_SPLITS)
+        # The learner panel is there only when switched on: lay the figure out both ways now
+        # and switch between the two arrangements (no empty panel, no layout at run time).
+        self._spans = {False: grid[0, :], True: grid[0, 0]}
+        self._positions = {}
+        for on in (False, True):
+            self._arrange(on)
+            figure.get_layout_engine().execute(figure)
+            self._positions[on] = ax.get_position().frozen(), lx.get_position().frozen()
+        figure.set_layout_engine("none")  # these two layouts are the only ones
+        self._learner_shown = None
+
+    def _arrange(self, on):
+        self.ax.set_subplotspec(self._spans[on])
+        self.lax.set_in_layout(on)
+        # dynamic artists are drawn one by one, whether or not their axes is visible
+        for artist in (self.lax, self.train_dots, self.test_dots, self.means, self.learner_text):
+            artist.set_visible(on)
 
     def _draw(self, r):
         n = r.n
@@ -166,24 +168,20 @@ class SamplingErrorExplorer(Explorer):
         self.readout.set_text(
             f"{r.n_sets} test sets of n = {n}:  mean {r.mean:.4f}  (error_D = {r.error:.2f})\n"
             f"SD {r.sd:.4f}  (binomial √(p(1−p)/n) = {r.sd_theory:.4f})")  # plain text: mathtext is slow
-        side = "upper left" if r.error > 0.5 else "upper right"  # away from the histogram
-        if side != self._legend_side:
-            self._legend_side = side
-            self.ax.legend(loc=side, frameon=False)
-            self.relayout()
+        self.legend.set_loc("upper left" if r.error > 0.5 else "upper right")  # away from the histogram
         top = max(r.observed.max(), r.pmf.max(), _st.norm.pdf(0.0, 0.0, r.sd_theory) / n)
-        wide = 4.5 * r.sd_theory + 1.0 / n
-        # room to drag error_D a while before the axis must move
-        if zoom(self.ax, max(0.0, r.error - wide), min(1.0, r.error + wide), bounds=(0.0, 1.0), pad=0.45) \
-                | headroom(self.ax, top):
-            self.relayout()
+        self.ax.set_ylim(0, 1.2 * top)  # no y ticks: nothing in the background moves
         self._draw_learner(r.learner)
 
     def _draw_learner(self, learner):
         on = learner is not None
-        for artist in (self.train_dots, self.test_dots, self.means, self.learner_text):
-            artist.set_visible(on)
-        self.invitation.set_visible(not on)
+        if on != self._learner_shown:
+            self._learner_shown = on
+            self._arrange(on)
+            main, side = self._positions[on]
+            self.ax.set_position(main)
+            self.lax.set_position(side)
+            self.relayout()
         if not on:
             return
         self.train_dots.set_offsets(np.column_stack([self._jitter, learner.train_errors]))

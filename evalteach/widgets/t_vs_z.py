@@ -47,7 +47,7 @@ class TvsZExplorer(Explorer):
     Many paired experiments (k folds each, fold differences Normal(difference, noise²))
     are simulated; each gets ``mean ± c s / sqrt(k)`` with ``c`` from t(k-1) or from the
     normal distribution. Top left: the two densities and critical values. Top right:
-    the intervals of 25 experiments (misses in red). Bottom: their actual coverage and
+    the intervals of 25 experiments (misses in vermillion). Bottom: their actual coverage and
     the rejection rate of "no difference" (type-I error when the true difference is 0)
     against k. For small k the sample SD is noisy and z is too liberal
     (Mitchell ch. 5.6; Dietterich 1998).
@@ -104,9 +104,10 @@ class TvsZExplorer(Explorer):
         self.z_crit = LineCollection([], colors=_Z_COLOR, linestyles=":", linewidths=1.6)
         ax_pdf.add_collection(self.t_crit)
         ax_pdf.add_collection(self.z_crit)
-        ax_pdf.legend(loc="upper right", fontsize="small")
+        legend = ax_pdf.legend(loc="upper right", fontsize="small")
         self.pdf_title = ax_pdf.text(0.5, 1.02, "", transform=ax_pdf.transAxes, ha="center")
-        self.dynamic(self.t_pdf, self.t_crit, self.z_crit, self.pdf_title)
+        # the legend is drawn after the moving critical values, so they never cross its text
+        self.dynamic(self.t_pdf, self.t_crit, self.z_crit, legend, self.pdf_title)
 
         ax_int.set_ylim(SHOWN + 4.5, 0.2)  # room for the legend below the intervals
         ax_int.set_ylabel("experiment")
