@@ -267,19 +267,20 @@ class Student:
             pass
 
 
-def kernel_memory(kernel_ids):
-    """(RSS, USS) in MB of each kernel process, found by its connection file's kernel id."""
+def kernel_processes(kernel_ids):
+    """The kernel process of each kernel id (found by its connection file's name)."""
     found = {}
     for p in psutil.process_iter(["cmdline"]):
         cmd = " ".join(p.info["cmdline"] or [])
         for kid in kernel_ids:
             if kid in cmd and "ipykernel" in cmd:
-                try:
-                    info = p.memory_full_info()
-                except (psutil.NoSuchProcess, psutil.AccessDenied):
-                    continue
-                found[kid] = (info.rss / 2**20, info.uss / 2**20)
-    return list(found.values())
+                found[kid] = p
+    return [found[kid] for kid in kernel_ids if kid in found]
+
+
+def cpu_seconds(processes):
+    """User + system CPU seconds each process has used so far."""
+    return np.array([sum(p.cpu_times()[:2]) for p in processes])
 
 
 def run_class(hub, n, lesson, seconds):
@@ -305,6 +306,8 @@ def run_class(hub, n, lesson, seconds):
         t.join(timeout=600)
     if errors:
         raise RuntimeError("; ".join(errors))
+    kernels = kernel_processes([s.kernel_id for s in students])
+    lesson_cpu = cpu_seconds(kernels)
 
     # Every student moves the slider once a second, at staggered moments.
     stop = time.monotonic() + seconds
@@ -331,7 +334,8 @@ def run_class(hub, n, lesson, seconds):
         cpu.append(psutil.cpu_percent(interval=1.0))
     for t in threads:
         t.join(timeout=120)
-    memory = kernel_memory([s.kernel_id for s in students])
+    move_cpu = cpu_seconds(kernels) - lesson_cpu
+    memory = [p.memory_full_info() for p in kernels]
     latencies = [x for s in students for x in s.latencies]
     for s in students:
         s.close()
@@ -343,8 +347,11 @@ def run_class(hub, n, lesson, seconds):
         "students": n,
         "lesson_s": statistics.median(lesson_times),
         "lesson_max_s": max(lesson_times),
-        "rss_mb": statistics.median(r for r, _ in memory),
-        "uss_mb": statistics.median(u for _, u in memory),
+        "rss_mb": statistics.median(m.rss / 2**20 for m in memory),
+        "uss_mb": statistics.median(m.uss / 2**20 for m in memory),
+        # CPU time does not depend on what else the machine runs: the capacity estimate uses it.
+        "lesson_cpu_s": float(np.median(lesson_cpu)),
+        "move_cpu_ms": 1000 * float(move_cpu.sum()) / max(sum(len(s.latencies) for s in students), 1),
         "p50_ms": 1000 * float(np.percentile(latencies, 50)),
         "p95_ms": 1000 * float(np.percentile(latencies, 95)),
         "moves": len(latencies),
@@ -366,20 +373,39 @@ def main(argv=None):
     lesson = args.lesson.resolve()
     print(f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB; "
           f"lesson {lesson.name}; sliders moved once a second for {args.seconds:g} s per class size")
-    print(f"{'students':>8} {'lesson run':>11} {'kernel RSS':>11} {'kernel USS':>11} "
-          f"{'slider p50':>11} {'slider p95':>11} {'moves':>6} {'CPU busy':>9}")
+    print(f"{'students':>8} {'lesson run':>11} {'lesson CPU':>11} {'kernel RSS':>11} {'kernel USS':>11} "
+          f"{'slider p50':>11} {'slider p95':>11} {'CPU/move':>9} {'moves':>6} {'CPU busy':>9}")
     with tempfile.TemporaryDirectory(prefix="evalteach-hub-") as tmp:
         hub = Hub(lesson.parent, tmp)
+        results = []
         try:
             hub.start()
             for n in args.students:
                 r = run_class(hub, n, lesson, args.seconds)
-                print(f"{r['students']:>8} {r['lesson_s']:>9.1f} s {r['rss_mb']:>8.0f} MB "
-                      f"{r['uss_mb']:>8.0f} MB {r['p50_ms']:>8.0f} ms {r['p95_ms']:>8.0f} ms "
-                      f"{r['moves']:>6} {r['cpu_pct']:>8.0f}%", flush=True)
+                print(f"{r['students']:>8} {r['lesson_s']:>9.1f} s {r['lesson_cpu_s']:>9.1f} s "
+                      f"{r['rss_mb']:>8.0f} MB {r['uss_mb']:>8.0f} MB {r['p50_ms']:>8.0f} ms "
+                      f"{r['p95_ms']:>8.0f} ms {r['move_cpu_ms']:>6.0f} ms {r['moves']:>6} "
+                      f"{r['cpu_pct']:>8.0f}%", flush=True)
+                results.append(r)
         finally:
             hub.stop()
     print("kernel RSS counts shared libraries in every kernel; USS is what each kernel adds.")
+    print(capacity(results))
+
+
+def capacity(results, cores=None, memory_gb=None, busy=0.7):
+    """What the measurements say a server holds, from CPU time and memory (which do not
+    depend on other load), keeping the CPUs at most ``busy`` so that slider replies stay quick."""
+    cores = cores or psutil.cpu_count()
+    memory_gb = memory_gb or psutil.virtual_memory().total / 2**30
+    move_ms = max(r["move_cpu_ms"] for r in results)
+    rss_gb = max(r["rss_mb"] for r in results) / 1024
+    by_cpu = int(busy * cores * 1000 / move_ms)  # each student moves a slider once a second
+    by_memory = int(0.8 * memory_gb / rss_gb)
+    limit = "CPU" if by_cpu < by_memory else "memory"
+    return (f"capacity: {move_ms:.0f} CPU-ms per slider move and {1024 * rss_gb:.0f} MB per kernel -> "
+            f"{cores} cores at {busy:.0%} hold about {by_cpu} students moving a slider every second; "
+            f"{memory_gb:.0f} GB (80% usable) holds {by_memory} kernels; {limit} limits first")
 
 
 if __name__ == "__main__":
