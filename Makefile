@@ -42,9 +42,10 @@ test: $(VENV)/.test-installed
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest -m "not browser and not notebooks"
 
-## Print latency and throughput benchmarks.
+## Print latency and throughput benchmarks: kernel side, then in a real browser.
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/browser.py
 
 ## Build a static JupyterLite site (lessons + evalteach wheel, in-browser kernel) into dist/.
 lite: $(VENV)/.lite-installed

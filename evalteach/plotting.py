@@ -9,6 +9,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, replace
 
+import matplotlib as mpl
 from cycler import cycler
 
 # Okabe & Ito (2008), "Color Universal Design".
@@ -35,6 +36,9 @@ COLORS = {
     "shade": PALETTE["sky"],
     "muted": PALETTE["grey"],
 }
+#: gid of a text that labels the data it sits on (a count on a bar): the overlap test
+#: (tests/test_text_overlap.py) lets it cover data. ``text.set_gid(ON_DATA)``.
+ON_DATA = "evalteach-on-data"
 CYCLE = [PALETTE[k] for k in ("blue", "orange", "green", "vermillion", "purple", "sky", "yellow", "black")]
 
 
@@ -80,6 +84,14 @@ class Theme:
             "figure.dpi": self.dpi,
             "savefig.dpi": self.dpi,
         }
+        # Everything else measured in points grows with the fonts, so a larger theme is
+        # the same picture, larger (matplotlib's defaults are for 10-point text).
+        scale = self.font_size / 10.0
+        for key in ("xtick.major.pad", "ytick.major.pad", "xtick.minor.pad", "ytick.minor.pad",
+                    "xtick.major.size", "ytick.major.size", "xtick.minor.size", "ytick.minor.size",
+                    "axes.labelpad", "axes.titlepad", "lines.markersize",
+                    "figure.constrained_layout.h_pad", "figure.constrained_layout.w_pad"):
+            rc[key] = mpl.rcParamsDefault[key] * scale
         if self.contrast == "high":
             frame = self.line_width / 2
             rc.update({"text.color": "black", "axes.labelcolor": "black", "axes.edgecolor": "black",

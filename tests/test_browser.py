@@ -3,7 +3,9 @@
 For each lesson: open it, run all cells, wait for the kernel, then check that no cell
 shows an error, every widget rendered, every explorer shows its picture, moving one
 control of each explorer changes that picture, and the browser console has no errors
-from the widget front end. A screenshot per lesson goes to ``test-artifacts/``.
+from the widget front end. A screenshot per lesson (device scale factor 2) goes to
+``test-artifacts/``. Every picture has twice the pixels of its size on screen and the
+summary as its accessible name.
 """
 from __future__ import annotations
 
@@ -47,7 +49,8 @@ PICTURES_LOADED = """els => els.every(e => {
 @pytest.fixture(scope="module")
 def page_factory(browser, lab_server):
     """New pages in one browser context; collects console errors per page."""
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    # A 2x screen, as on most laptops: the screenshots show whether pictures are crisp.
+    context = browser.new_context(viewport={"width": 1280, "height": 1000}, device_scale_factor=2)
     context.set_default_timeout(60_000)
 
     def new_page():
@@ -119,6 +122,20 @@ def control_moves(page, explorer):
         yield box.click
 
 
+#: Per explorer picture: [natural width, width on screen, accessible name (title)].
+PICTURE_FACTS = "els => els.map(e => { const i = e.querySelector('img'); " \
+                "return [i.naturalWidth, i.getBoundingClientRect().width, i.title]; })"
+
+
+def check_crisp_and_named(panel, name):
+    """Pictures at 2x pixel density (unless the page scaled them down) with a text alternative."""
+    for index, (natural, shown, title) in enumerate(
+            panel.locator(EXPLORER).evaluate_all(PICTURE_FACTS)):
+        assert natural >= 2 * shown - 2, \
+            f"{name}: explorer {index} shows {natural} pixels in {shown} CSS pixels (blurry on 2x)"
+        assert title.strip(), f"{name}: explorer {index}'s picture has no accessible name"
+
+
 def check_interaction(page, panel, name):
     """Some control of every explorer changes its picture (not every one does in every mode)."""
     for index, explorer in enumerate(panel.locator(EXPLORER).all()):
@@ -177,6 +194,7 @@ def test_lesson_in_jupyterlab(lesson, page_factory, lab_server):
         explorers = check_pictures(page, panel, name)
         if "Explorer(" in lesson.read_text():
             assert explorers > 0, f"{name}: the lesson opens explorers but none rendered"
+        check_crisp_and_named(panel, name)
         check_interaction(page, panel, name)
         ARTIFACTS.mkdir(exist_ok=True)
         if explorers:

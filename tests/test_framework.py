@@ -6,7 +6,7 @@ import pytest
 
 import evalteach
 from evalteach import plotting
-from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, slider
+from evalteach.widgets._base import COALESCE, DRAFT_ABOVE, REST, Explorer, buttons, checkbox, slider
 from explorer_contract import PNG_MAGIC, check_contract, check_visible_controls_act
 
 
@@ -58,6 +58,7 @@ def test_assignment_updates_before_returning():
     expected = np.random.default_rng(0).binomial(40, 0.3, 500)
     np.testing.assert_array_equal(d.result, expected)
     assert "mean of the draws" in d._summary_html.value
+    assert d._image.tooltip == f"demo. {d._summary(d.result)}"  # the picture's accessible name
 
 
 def test_error_is_shown_inline_and_last_picture_stays():
@@ -90,6 +91,7 @@ def test_blitting_matches_a_full_redraw():
 
 def test_changes_from_the_browser_render_once_latest_wins_then_refine():
     d = Demo(n=20)
+    d._crisp_cost = DRAFT_ABOVE * 2  # as if full density were slow: draft while dragging
     calls = []
     original = d._compute
     d._compute = lambda state: calls.append(state["n"]) or original(state)
@@ -107,6 +109,14 @@ def test_changes_from_the_browser_render_once_latest_wins_then_refine():
         assert d.figure.canvas.get_width_height(physical=True)[0] == full_width
 
     asyncio.run(drag())
+    d._crisp_cost = 0.0  # fast at full density: no draft, no second render
+
+    async def press():
+        d.controls["n"].set_state({"value": 25})
+        await asyncio.sleep(REST * 2)
+
+    asyncio.run(press())
+    assert calls[2:] == [25] and d.figure.canvas.get_width_height(physical=True)[0] == full_width
     d.controls["n"].value = 30  # from Python: at once, at full density
     assert calls[-1] == 30 and d.result is not None
 

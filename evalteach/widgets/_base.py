@@ -15,8 +15,8 @@ place (:meth:`Explorer._draw`). The base class does the rest:
   ``image`` are up to date when the assignment returns;
 * coalesces changes that come from the browser: each one only records the new
   value and one render is scheduled on the kernel's event loop, so a drag never
-  queues redraws and the latest state wins; while the hand moves the picture is
-  drafted at 1x and refined at full density once it rests;
+  queues redraws and the latest state wins; where a full-density update is slow,
+  the picture is drafted at 1x while the hand moves and refined once it rests;
 * shows any exception raised by an update inline and keeps the last good picture;
 * puts a PNG of the current figure in the display bundle, for front ends that
   cannot run widgets (GitHub, nbconvert);
@@ -36,6 +36,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from traitlets import Unicode
 
 from .. import _validate, plotting
 
@@ -44,6 +45,9 @@ from .. import _validate, plotting
 COALESCE = 0.004
 #: Seconds without a change from the browser after which a draft is refined.
 REST = 0.25
+#: Changes from the browser are drafted at 1x when a full-density update took longer
+#: than this (seconds); faster explorers draw every picture at full density.
+DRAFT_ABOVE = 0.04
 
 _NUMERIC = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.BoundedIntText, W.BoundedFloatText)
 _SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.IntRangeSlider, W.FloatRangeSlider)
@@ -113,21 +117,32 @@ def _png_chunk(tag, data):
 
 
 def png_bytes(canvas, compress_level=1):
-    """Encode an Agg canvas's pixels as an RGB PNG.
+    """Encode an Agg canvas's pixels as an RGBA PNG.
 
     Written by hand rather than through Pillow: no per-row filter search and fast
-    zlib give the same pixels in a third of the time (about 3 ms for 800x350),
-    which matters on every slider step. The figure background is opaque, so the
-    alpha channel is dropped.
+    zlib give the same pixels in a third of the time, which matters on every slider
+    step. The RGBA buffer goes in as it is (one copy to prepend each row's filter
+    byte): dropping the opaque alpha channel would cost a second, strided copy.
     """
     width, height = canvas.get_width_height(physical=True)
-    pixels = np.asarray(canvas.buffer_rgba())[:, :, :3]
-    rows = np.zeros((height, 1 + 3 * width), dtype=np.uint8)  # each row: filter byte 0, then RGB
-    rows[:, 1:] = pixels.reshape(height, -1)
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit truecolour
+    pixels = np.asarray(canvas.buffer_rgba()).reshape(height, 4 * width)
+    rows = np.empty((height, 1 + 4 * width), dtype=np.uint8)  # each row: filter byte 0, then RGBA
+    rows[:, 0] = 0
+    rows[:, 1:] = pixels
+    header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8-bit RGBA
     return b"".join((b"\x89PNG\r\n\x1a\n", _png_chunk(b"IHDR", header),
-                     _png_chunk(b"IDAT", zlib.compress(rows.tobytes(), compress_level)),
+                     _png_chunk(b"IDAT", zlib.compress(rows.data, compress_level)),
                      _png_chunk(b"IEND", b"")))
+
+
+class _Picture(W.Image):
+    """An image whose ``tooltip`` becomes the img element's title, its accessible name.
+
+    ipywidgets 8's front end sets the title only when the model's ``description`` is
+    empty, and an Image has no ``description``: without this trait the view fails.
+    """
+
+    description = Unicode("").tag(sync=True)
 
 
 class Explorer:
@@ -212,6 +227,7 @@ class Explorer:
         self._pending = None  # the scheduled render of changes from the browser
         self._refine = None   # the scheduled full-density render after a drag
         self._density = plotting.theme().density
+        self._crisp_cost = 0.0  # seconds the last full-density update took
         self._dynamic = []
         self._background = None
         self._full = True
@@ -275,7 +291,7 @@ class Explorer:
         self._error = W.HTML(layout=W.Layout(display="none"))
         self._progress = W.FloatProgress(min=0.0, max=1.0, description="working",
                                          layout=W.Layout(display="none"))
-        self._image = W.Image(format="png", layout=W.Layout(max_width="100%", height="auto"))
+        self._image = _Picture(format="png", layout=W.Layout(max_width="100%", height="auto"))
         self._image.add_class("evalteach-picture")
         self._summary_html = W.HTML()
         self.widget = W.VBox([self._heading, self._control_box, self._progress, self._error,
@@ -356,7 +372,7 @@ class Explorer:
 
     def _render_pending(self, loop):
         self._pending = None
-        self._update(density=1.0)
+        self._update(density=1.0 if self._crisp_cost > DRAFT_ABOVE else None)
         if self._density != plotting.theme().density:
             self._refine = loop.call_later(REST, self._refine_at_rest)
 
@@ -387,6 +403,7 @@ class Explorer:
                 if c.layout.display != "none" and not getattr(c, "disabled", False)}
 
     def _update(self, raise_errors=False, density=None):
+        started = time.perf_counter()
         try:
             self._set_density(plotting.theme().density if density is None else density)
             state = self.state
@@ -403,10 +420,16 @@ class Explorer:
             return False
         finally:
             self._progress.layout.display = "none"
+        if self._density == plotting.theme().density:
+            self._crisp_cost = time.perf_counter() - started
         self.result, self.image, self.error = result, png, None
         self._image.value = png
+        summary = self._summary(result)
+        # The img element's title: its accessible name, so a screen reader announces the
+        # numbers with the picture (ipywidgets' Image has no alt; title is the fallback).
+        self._image.tooltip = f"{self.title or type(self).__name__}. {summary}".strip()
         self._summary_html.value = (f"<div class='evalteach-summary' aria-live='polite'>"
-                                    f"{html.escape(self._summary(result))}</div>")
+                                    f"{html.escape(summary)}</div>")
         self._error.layout.display = "none"
         return True
 

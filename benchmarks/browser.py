@@ -1,0 +1,206 @@
+"""Latency and throughput of every explorer in a real browser: JupyterLab in headless
+Chromium, driven by Playwright (as ``tests/test_browser.py`` runs).
+
+For each explorer, on its first visible slider:
+
+* key press -> picture: the time from the ``keydown`` of an arrow key on the slider
+  handle to the ``load`` of the next picture in the page (median, p95), both stamped
+  in the page with ``performance.now()``;
+* drag: the pictures loaded per second while the slider is dragged for about one second
+  (60 mouse moves), and the lag from releasing the mouse to the last picture.
+
+Targets (issue 13): key press median <= 70 ms (the kernel's 40 ms plus the round trip),
+at least 15 pictures per second while dragging. The machine is shared: numbers vary.
+
+Usage: ``python benchmarks/browser.py [--presses N] [--only NAME ...]``
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from conftest import CHROMIUM_ARGS, LAB_SETTINGS, free_port  # noqa: E402
+
+EXPLORER = ".jp-NotebookPanel:not(.lm-mod-hidden) .evalteach-explorer"
+#: Stamps every picture load and every key press on the slider, in page time.
+INSTRUMENT = """([img, handle]) => {
+  const log = {loads: [], keys: []};
+  img.addEventListener('load', () => log.loads.push(performance.now()));
+  handle.addEventListener('keydown', () => log.keys.push(performance.now()), true);
+  window.__bench = log;
+}"""
+
+
+def notebook(names):
+    """A notebook that opens each explorer in its own cell."""
+    cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+              "source": "from evalteach import widgets"}]
+    cells += [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+               "source": f"widgets.{name}(seed=0)"} for name in names]
+    return {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                        "language": "python"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+@contextmanager
+def lab(root):
+    """A JupyterLab server on 127.0.0.1 serving ``root``; yields its URL."""
+    base = Path(tempfile.mkdtemp(prefix="bench-lab-"))
+    for name, values in LAB_SETTINGS.items():
+        target = base / "settings" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(values))
+    port = free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"),
+               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
+    with open(base / "server.log", "wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",
+             "--ServerApp.ip=127.0.0.1", f"--ServerApp.root_dir={root}", "--IdentityProvider.token=",
+             "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+             f"--LabApp.user_settings_dir={base / 'settings'}",
+             f"--LabApp.workspaces_dir={base / 'workspaces'}", "--allow-root"],
+            cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                try:
+                    urllib.request.urlopen(f"{url}/api/status", timeout=2).close()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError("JupyterLab did not start") from None
+                    time.sleep(0.2)
+            yield url
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+            shutil.rmtree(base, ignore_errors=True)
+
+
+def open_and_run(page, url, count):
+    page.goto(f"{url}/lab/tree/bench.ipynb?reset")
+    page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=120_000)
+    for button in page.locator(".jp-toast-button:has-text('No')").all():
+        button.click()
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    page.wait_for_function(f"document.querySelectorAll('{EXPLORER} img').length >= {count}",
+                           timeout=600_000)
+    page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=600_000)
+
+
+def wait_quiet(page, quiet_ms=600, limit_ms=15_000):
+    """Wait until no picture has loaded for ``quiet_ms`` (a refine after a draft included)."""
+    page.wait_for_function(
+        f"() => {{ const l = window.__bench.loads; const last = l.length ? l[l.length - 1] : 0;"
+        f" return performance.now() - Math.max(last, window.__bench.since || 0) > {quiet_ms}; }}",
+        timeout=limit_ms, polling=50)
+
+
+def measure(page, explorer, presses):
+    """Key press latencies (ms) and drag throughput of ``explorer``'s first visible slider."""
+    explorer.scroll_into_view_if_needed()
+    handle = explorer.locator(".widget-slider .noUi-handle").filter(visible=True).first
+    img = explorer.locator("img").first
+    page.evaluate(INSTRUMENT, [img.element_handle(), handle.element_handle()])
+    page.evaluate("() => window.__bench.since = performance.now()")
+    wait_quiet(page)
+    latencies = []
+    for i in range(presses):
+        handle.focus()
+        loads = page.evaluate("() => window.__bench.loads.length")
+        page.keyboard.press("ArrowRight" if i % 2 == 0 else "ArrowLeft")
+        try:
+            page.wait_for_function(f"() => window.__bench.loads.length > {loads}", timeout=20_000,
+                                   polling="raf")
+        except Exception:  # noqa: BLE001 - the key changed nothing (end of the track)
+            continue
+        latencies.append(page.evaluate(
+            f"() => window.__bench.loads[{loads}] - window.__bench.keys[window.__bench.keys.length - 1]"))
+        wait_quiet(page)
+    # Drag: 60 moves over about a second, across a quarter of the track, away from the nearer end.
+    track = handle.locator("xpath=ancestor::*[contains(@class, 'noUi-target')]").bounding_box()
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    direction = -1 if x > track["x"] + track["width"] / 2 else 1
+    page.mouse.move(x, y)
+    page.mouse.down()
+    started = page.evaluate("() => performance.now()")
+    for step in range(1, 61):
+        page.mouse.move(x + direction * track["width"] / 4 * step / 60, y)
+        page.wait_for_timeout(16)
+    released = page.evaluate("() => performance.now()")
+    page.mouse.up()
+    wait_quiet(page, limit_ms=60_000)
+    loads = page.evaluate("() => window.__bench.loads")
+    during = [t for t in loads if started < t <= released]
+    after = [t for t in loads if t > released]
+    seconds = (released - started) / 1000
+    lag = (max(after) - released) if after else 0.0
+    return latencies, len(during) / seconds, lag
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=10, help="arrow key presses per explorer")
+    parser.add_argument("--only", nargs="*", default=[], help="explorer names")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    from evalteach import widgets
+
+    names = [n for n in widgets.EXPLORERS if not args.only or n in args.only]
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        sys.exit("benchmarks/browser.py needs Chromium (Debian/Ubuntu: apt-get install chromium)")
+    root = Path(tempfile.mkdtemp(prefix="bench-nb-"))
+    (root / "bench.ipynb").write_text(json.dumps(notebook(names)))
+    print("\nIn the browser (JupyterLab, headless Chromium): key press -> picture loaded in the page;\n"
+          "drag = pictures per second while dragging a slider for ~1 s, lag = release -> last picture.\n"
+          "Targets: key median <= 70 ms, drag >= 15 pictures/s. Shared machine: numbers are noisy.")
+    print(f"{'explorer':30s} {'keys':>4s} {'median':>8s} {'p95':>8s} {'drag':>9s} {'lag':>8s}")
+    try:
+        with lab(root) as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+            page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+            page.set_default_timeout(60_000)
+            open_and_run(page, url, len(names))
+            for index, name in enumerate(names):
+                explorer = page.locator(EXPLORER).nth(index)
+                try:
+                    latencies, rate, lag = measure(page, explorer, args.presses)
+                except Exception as exc:  # noqa: BLE001 - report and go on with the next explorer
+                    print(f"{name:30s} failed: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+                    continue
+                med = statistics.median(latencies) if latencies else float("nan")
+                p95 = float(np.percentile(latencies, 95)) if latencies else float("nan")
+                flag = "" if med <= 70 and rate >= 15 else "  <- over target"
+                print(f"{name:30s} {len(latencies):4d} {med:6.0f}ms {p95:6.0f}ms {rate:7.1f}/s "
+                      f"{lag:6.0f}ms{flag}", flush=True)
+            browser.close()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
