@@ -142,6 +142,10 @@ class ImbalanceExplorer(Explorer):
                                          ("breast cancer, real learner", "data")], "scott"),
         }
 
+    def _hidden(self, state):
+        """Learner and balancing act on the real data only, not on Scott's fixed hypotheses."""
+        return {"learner", "balance"} if state["source"] == "scott" else set()
+
     def _compute(self, state):
         share = round(float(state["positive_share"]), 10)
         if state["source"] == "scott":
@@ -165,7 +169,7 @@ class ImbalanceExplorer(Explorer):
             bars = rates.bar(x + (i - 1) * width, np.zeros(len(METRICS)), width, color=color)
             self.rate_bars.append(bars)
             self.rate_text.append([rates.text(b.get_x() + width / 2, 0, "", ha="center", va="bottom",
-                                              fontsize=7) for b in bars])
+                                              fontsize="x-small") for b in bars])
         rates.set(xticks=x, ylim=(0, 1.25), yticks=np.linspace(0, 1, 6), ylabel="rate on the test set")
         rates.set_xticklabels(METRIC_LABELS)
         self.legend = rates.legend([b[0] for b in self.rate_bars], ["", "", ""], loc="upper center",
@@ -204,7 +208,7 @@ class ImbalanceExplorer(Explorer):
             bar.set_height(value)
             text.set_position((bar.get_x() + bar.get_width() / 2, value))
             text.set_text(f"{value:.3f}")
-        self.cost_title.set_text(f"miss costs {r.cost_fn:.4g}, false alarm 1")
+        self.cost_title.set_text(f"costs: miss {r.cost_fn:.4g},\nfalse alarm 1")
 
     def _summary(self, r):
         parts = []
