@@ -130,14 +130,14 @@ class LossExplorer(Explorer):
         for kind, color in colors.items():
             for cls, style in ((1, "-"), (0, "--")):
                 y = np.where(np.isfinite(_GRID_LOSSES[(kind, cls)]), _GRID_LOSSES[(kind, cls)], np.nan)
-                left.plot(GRID, y, style, color=color, label=f"{kind}, true class {cls}")
+                infinite = f" (→ ∞ as p → {1 - cls})" if kind == "informational" else ""
+                left.plot(GRID, y, style, color=color, label=f"{kind}, true class {cls}{infinite}")
         left.set(xlim=(0, 1), ylim=(0, TOP), xlabel="predicted P(class 1)",
                  ylabel="loss of one instance (bits for informational)",
                  title="Loss of one prediction")
-        left.annotate("informational loss → ∞\nas P(true class) → 0", xy=(0.02, TOP * 0.97),
-                      xytext=(0.2, TOP * 0.8), fontsize="small", color=COLORS["theory"],
-                      arrowprops={"arrowstyle": "->", "color": COLORS["theory"]})
-        left.legend(loc="upper center", bbox_to_anchor=(0.55, 0.72), frameon=False)
+        # under the figure: inside the panel the legend and labels would cover the curves
+        figure.legend(handles=left.lines[:4], loc="outside lower left", ncol=2, frameon=False,
+                      fontsize="small")
         self.left_p = left.axvline(0, color=COLORS["muted"], lw=1)
         self.markers = {key: left.plot([], [], "o", color=colors[key[0]], ms=6)[0]
                         for key in _GRID_LOSSES}
