@@ -8,7 +8,7 @@ import numpy as np
 
 from ..data import load_dataset
 from ..learners import LEARNERS, make_learner
-from ..plotting import COLORS
+from ..plotting import COLORS, ON_DATA
 from ..stats import confusion
 from ._base import Explorer, buttons, dropdown, log_slider, slider
 
@@ -178,6 +178,8 @@ class ImbalanceExplorer(Explorer):
         self.cost_bars = cost.bar(np.arange(3), np.zeros(3), 0.6, color=colors)
         self.cost_text = [cost.text(i, 0, "", ha="center", va="bottom", fontsize="small")
                           for i in range(3)]
+        for text in (*sum(self.rate_text, []), *self.cost_text):
+            text.set_gid(ON_DATA)  # a value printed on the bar it labels
         cost.set(xticks=[], ylabel="expected cost per test case")
         self.cost_title = cost.set_title("")
         self.cost_axes = cost
