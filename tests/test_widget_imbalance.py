@@ -9,8 +9,28 @@ from explorer_contract import check_contract
 
 
 def test_contract_scott_example():
-    # learner and balance only act on the real data, not on Scott's fixed hypotheses.
+    # learner and balance only act on the real data: hidden for Scott's fixed hypotheses (the
+    # contract's first pass still tries hidden controls, hence unchanged_ok)
     check_contract(ImbalanceExplorer, sweep=15, unchanged_ok=("learner", "balance"))
+
+
+@pytest.mark.parametrize("source, hidden", [("scott", {"learner", "balance"}), ("data", set())])
+def test_controls_that_do_nothing_are_hidden(source, hidden):
+    e = ImbalanceExplorer(source=source)
+    assert e._hidden(e.state) == hidden
+    assert set(e.visible_controls()) == set(e.controls) - hidden
+
+
+def test_cost_title_fits_the_figure_at_presenter_scale():
+    import evalteach as et
+    et.presenter()
+    try:
+        e = ImbalanceExplorer(cost_fn=1000.0)
+        e.figure.canvas.draw()
+        box = e.cost_title.get_window_extent()
+        assert e.figure.bbox.x0 <= box.x0 and box.x1 <= e.figure.bbox.x1
+    finally:
+        et.presenter(False)
 
 
 def test_contract_real_data():

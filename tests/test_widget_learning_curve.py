@@ -70,3 +70,25 @@ def test_noise_curves_start_clean_and_end_at_chance():
     np.testing.assert_allclose(r.b.accuracies[0], clean)  # noise level 0: untouched labels
     # All labels random: accuracy near the majority share at best, far below the clean one.
     assert r.a.mean[-1] < r.a.mean[0] - 0.2 and r.b.mean[-1] < 0.7
+
+
+def test_mode_switch_only_selects_curves_fitted_at_the_first_draw():
+    from evalteach.simulate.curves import _fold_curve, learning_curve
+
+    e = LearningCurveExplorer(dataset="iris", learner_a="stump", learner_b="naive_bayes", k=5)
+    fitted = _fold_curve.cache_info().misses
+    for mode in ("class", "feature", "size"):
+        e.controls["mode"].value = mode
+        assert e.result.a.mode == mode
+        direct = learning_curve("iris", "stump", mode, k=5, seed=0)
+        np.testing.assert_array_equal(e.result.a.accuracies, direct.accuracies)
+    assert _fold_curve.cache_info().misses == fitted  # nothing was fitted again
+
+
+def test_legend_sits_outside_the_axes_and_no_control_is_hidden():
+    e = LearningCurveExplorer(dataset="iris", k=5, point=11)
+    e.figure.canvas.draw()
+    legend = e.legend.get_window_extent()
+    for ax in (e.ax, e.folds):
+        assert not legend.overlaps(ax.get_window_extent())
+    assert e._hidden(e.state) == set()

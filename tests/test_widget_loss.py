@@ -58,3 +58,21 @@ def test_zero_frequency_makes_informational_loss_infinite_but_quadratic_bounded(
     assert r.quadratic[1] == 2.0  # the largest quadratic loss there is
     assert np.isinf(r.expected_at_prediction("informational"))
     assert "∞" in LossExplorer(p_true=0.3, predicted=0.0)._summary(r)
+
+
+@pytest.mark.parametrize("values", [{}, {"p_true": 0.3, "predicted": 0.05}, {"p_true": 0.95, "predicted": 1.0}])
+def test_readout_table_stays_clear_of_the_curves(values):
+    e = LossExplorer(**values)
+    e.figure.canvas.draw()
+    table = e.readout.get_window_extent()
+    for ax in e.figure.axes:
+        if ax.axison:
+            assert not table.overlaps(ax.get_window_extent())
+    assert table.x1 <= e.figure.bbox.x1 and table.y0 >= e.figure.bbox.y0  # not cut off
+    r = e.result
+    assert _show_number(r.expected_at_prediction("quadratic")) in e.readout.get_text()
+    assert e._hidden(e.state) == set()
+
+
+def _show_number(x):
+    return "∞" if np.isinf(x) else f"{x:.3f}"

@@ -19,9 +19,34 @@ def test_contract_with_defaults(few_repetitions):
 
 
 def test_contract_with_custom_values(few_repetitions):
-    # a preset overrides data set, learner and method: those controls leave the picture alone
+    # a preset overrides data set, learner and method: those controls are hidden (the
+    # contract's first pass still tries hidden controls, hence unchanged_ok)
     check_contract(ResamplingExplorer, sweep=15, unchanged_ok=("dataset", "learner", "method"),
                    preset="632_memoriser", k=5, n=60)
+
+
+@pytest.mark.parametrize("values, hidden", [
+    ({}, set()),
+    ({"method": "holdout"}, {"k"}), ({"method": "stratified"}, {"k"}), ({"method": "loo", "n": 40}, {"k"}),
+    ({"method": "bootstrap"}, set()), ({"method": "repeated"}, set()),
+    ({"preset": "632_memoriser"}, {"dataset", "learner", "method"}),
+    ({"preset": "loo_majority"}, {"dataset", "learner", "method", "k"}),
+])
+def test_controls_a_state_does_not_use_are_hidden(few_repetitions, values, hidden):
+    e = ResamplingExplorer(**values)
+    assert e._hidden(e.state) == hidden
+    assert set(e.visible_controls()) == set(e.controls) - hidden
+
+
+@pytest.mark.parametrize("method, roles", [
+    ("kfold", ["train", "test"]), ("holdout", ["train", "test"]),
+    ("bootstrap", ["train", "train, drawn twice", "train, drawn 3+ times", "test (out of bag)"]),
+])
+def test_split_legend_lists_only_what_the_method_draws(few_repetitions, method, roles):
+    e = ResamplingExplorer(method=method, k=5, n=60, learner="stump")
+    assert [t.get_text() for t in e.grid_legend.get_texts()] == roles
+    e.controls["method"].value = "kfold" if method == "bootstrap" else "bootstrap"
+    assert [t.get_text() for t in e.grid_legend.get_texts()] != roles
 
 
 def test_leave_one_out_with_a_majority_learner_on_noise_is_always_wrong():

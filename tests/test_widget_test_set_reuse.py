@@ -45,3 +45,16 @@ def test_larger_test_sets_shrink_the_optimism():
     small = TestSetReuseExplorer(n_test=50).result.optimism
     large = TestSetReuseExplorer(n_test=1000).result.optimism
     assert large < small / 3
+
+
+@pytest.mark.parametrize("m", [1, 50, 100])
+def test_legend_and_optimism_label_stay_clear_and_inside(m):
+    e = TestSetReuseExplorer(m=m, spread=0.03)
+    e.figure.canvas.draw()
+    legend = e.figure.legends[0].get_window_extent()
+    for ax in (e.ax_one, e.ax_curve):
+        assert not legend.overlaps(ax.get_window_extent())
+    label = e.gap_text.get_window_extent()
+    assert e.figure.bbox.x0 <= label.x0 and label.x1 <= e.figure.bbox.x1
+    assert f"{e.result.optimism:.3f}" in e.gap_text.get_text()
+    assert e._hidden(e.state) == set()

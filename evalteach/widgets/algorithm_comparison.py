@@ -185,7 +185,7 @@ class AlgorithmComparisonExplorer(Explorer):
             bar.set_hatch(hatch)
             bar.set_linewidth(0.8 if hatch else 0)
             segments.append([(max(rate - half, 0), yi), (rate + half, yi)])
-            text.xy = (rate + half, yi)
+            text.xy = (max(rate + half, alpha), yi)  # right of the whisker and of the alpha line
             invalid = not null and r.verdict(name) == "liberal"
             text.set_text(f"{100 * rate:.1f}%" + (" (invalid)" if invalid else ""))
         self.whiskers.set_segments(segments)

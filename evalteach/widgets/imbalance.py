@@ -8,7 +8,7 @@ import numpy as np
 
 from ..data import load_dataset
 from ..learners import LEARNERS, make_learner
-from ..plotting import COLORS
+from ..plotting import COLORS, ON_DATA
 from ..stats import confusion
 from ._base import Explorer, buttons, dropdown, log_slider, slider
 
@@ -142,6 +142,10 @@ class ImbalanceExplorer(Explorer):
                                          ("breast cancer, real learner", "data")], "scott"),
         }
 
+    def _hidden(self, state):
+        """Learner and balancing act on the real data only, not on Scott's fixed hypotheses."""
+        return {"learner", "balance"} if state["source"] == "scott" else set()
+
     def _compute(self, state):
         share = round(float(state["positive_share"]), 10)
         if state["source"] == "scott":
@@ -165,7 +169,7 @@ class ImbalanceExplorer(Explorer):
             bars = rates.bar(x + (i - 1) * width, np.zeros(len(METRICS)), width, color=color)
             self.rate_bars.append(bars)
             self.rate_text.append([rates.text(b.get_x() + width / 2, 0, "", ha="center", va="bottom",
-                                              fontsize=7) for b in bars])
+                                              fontsize="x-small") for b in bars])
         rates.set(xticks=x, ylim=(0, 1.25), yticks=np.linspace(0, 1, 6), ylabel="rate on the test set")
         rates.set_xticklabels(METRIC_LABELS)
         self.legend = rates.legend([b[0] for b in self.rate_bars], ["", "", ""], loc="upper center",
@@ -174,6 +178,8 @@ class ImbalanceExplorer(Explorer):
         self.cost_bars = cost.bar(np.arange(3), np.zeros(3), 0.6, color=colors)
         self.cost_text = [cost.text(i, 0, "", ha="center", va="bottom", fontsize="small")
                           for i in range(3)]
+        for text in (*sum(self.rate_text, []), *self.cost_text):
+            text.set_gid(ON_DATA)  # a value printed on the bar it labels
         cost.set(xticks=[], ylabel="expected cost per test case")
         self.cost_title = cost.set_title("")
         self.cost_axes = cost
@@ -204,7 +210,7 @@ class ImbalanceExplorer(Explorer):
             bar.set_height(value)
             text.set_position((bar.get_x() + bar.get_width() / 2, value))
             text.set_text(f"{value:.3f}")
-        self.cost_title.set_text(f"miss costs {r.cost_fn:.4g}, false alarm 1")
+        self.cost_title.set_text(f"costs: miss {r.cost_fn:.4g},\nfalse alarm 1")
 
     def _summary(self, r):
         parts = []

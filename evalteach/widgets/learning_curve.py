@@ -9,7 +9,7 @@ from matplotlib.collections import LineCollection
 from ..data import DATASETS
 from ..learners import LEARNERS
 from ..plotting import COLORS
-from ..simulate.curves import N_POINTS, learning_curve
+from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
 from ..stats import paired_t_test
 from ._base import Explorer, buttons, dropdown, slider
 
@@ -43,8 +43,9 @@ class LearningCurveExplorer(Explorer):
     labels or feature values by random values, at full training size (noise curves).
     The right panel shows the k paired fold accuracies at the selected point.
 
-    Fits are real scikit-learn fits, cached per fold: a new data set, learner, mode or k
-    takes a moment (progress is shown); moving the point or the confidence is instant.
+    Fits are real scikit-learn fits, cached per fold: a new data set, learner or k fits the
+    curves of all three modes at once (progress is shown); switching the mode, moving the
+    point or the confidence then only selects and redraws.
 
     Parameters
     ----------
@@ -78,13 +79,21 @@ class LearningCurveExplorer(Explorer):
             "dataset": dropdown("data set", list(DATASETS), "breast_cancer"),
         }
 
+    def _hidden(self, state):
+        """Every control acts in every mode."""
+        return set()
+
     def _compute(self, state):
-        curves = []
-        for i, name in enumerate((state["learner_a"], state["learner_b"])):
-            curves.append(learning_curve(state["dataset"], name, state["mode"], int(state["k"]),
-                                         state["seed"],
-                                         progress=lambda f, i=i: self.report_progress((i + f) / 2)))
-        a, b = curves
+        # The first draw of a data set, pair of learners and k fits the curves of every mode
+        # (cached per fold in evalteach.simulate.curves), so switching the x axis only selects.
+        names, k = (state["learner_a"], state["learner_b"]), int(state["k"])
+        jobs = [(name, mode) for name in names for mode in CURVE_MODES]
+        curves = {}
+        for j, (name, mode) in enumerate(jobs):
+            curves[name, mode] = learning_curve(
+                state["dataset"], name, mode, k, state["seed"],
+                progress=lambda f, j=j: self.report_progress((j + f) / len(jobs)))
+        a, b = (curves[name, state["mode"]] for name in names)
         test = paired_t_test(a.accuracies, b.accuracies, confidence=float(state["confidence"]))
         return LearningCurveView(a, b, test, int(state["point"]) - 1, float(state["confidence"]))
 
@@ -103,7 +112,8 @@ class LearningCurveExplorer(Explorer):
         self.dots = [folds.plot([], [], "o", color=c, ms=5)[0] for c in self.colors]
         self.fold_means = [folds.plot([], [], "_", color=c, ms=28, mew=3)[0] for c in self.colors]
         folds.set(xlim=(-0.5, 1.5), xticks=[0, 1])
-        self.folds_title = folds.set_title("\n\n\n", fontsize="small")
+        self.folds_title = folds.set_title("\n\n", fontsize="small")
+        self.legend = None
         self.dynamic(self.stars, self.cursor, self.pairs, *self.dots, *self.fold_means,
                      self.folds_title)
         self._shown = None
@@ -132,7 +142,11 @@ class LearningCurveExplorer(Explorer):
         kind = "Learning curve" if r.a.mode == "size" else f"Noise curve ({r.a.mode} noise)"
         ax.set_title(f"{kind}: {r.a.dataset.replace('_', ' ')}, "
                      f"{r.a.accuracies.shape[1]}-fold cross-validation", fontsize="medium")
-        ax.legend(loc="best", framealpha=0.85, edgecolor="none")
+        if self.legend is not None:
+            self.legend.remove()
+        # outside the axes, so neither the curves nor the selected point's line can cross it
+        self.legend = self.figure.legend(handles=[*self.mean_lines, self.stars], loc="outside lower center",
+                                         ncol=3, frameon=False, fontsize="small")
         self.folds.set_ylim(ylim)
         self.folds.set_xticklabels([f"A\n{r.a.learner}", f"B\n{r.b.learner}"])
         self.relayout()
@@ -152,12 +166,11 @@ class LearningCurveExplorer(Explorer):
             dots.set_data(np.full(len(values), pos), values)
             means.set_data([pos], [values.mean()])
         t = r.test
-        where = (f"{x[i]} training examples" if r.a.mode == "size" else f"noise fraction {x[i]:.1f}")
+        where = (f"{x[i]} examples" if r.a.mode == "size" else f"noise {x[i]:.1f}")
         verdict = "significant" if r.significant[i] else "not significant"
         self.folds_title.set_text(
-            f"{where}: fold accuracies\nmean A − B = {t.mean_difference[i]:+.4f}, "
-            f"t = {t.statistic[i]:.2f} ({t.df} df)\np = {t.p_value[i]:.3g}: {verdict} "
-            f"at {100 * r.confidence:g}% confidence")
+            f"fold accuracies, {where}\nA − B = {t.mean_difference[i]:+.4f}, t = {t.statistic[i]:.2f}\n"
+            f"p = {t.p_value[i]:.3g}: {verdict} at {100 * r.confidence:g}%")
 
     def _summary(self, r):
         i, x, t = r.index, r.a.x, r.test

@@ -107,7 +107,7 @@ class LossExplorer(Explorer):
     """
 
     title = "Quadratic and informational loss"
-    figsize = (10.0, 4.2)
+    figsize = (11.5, 4.2)
 
     def _controls(self):
         return {
@@ -117,23 +117,27 @@ class LossExplorer(Explorer):
                                 tooltip="the probability the classifier gives class 1"),
         }
 
+    def _hidden(self, state):
+        """Both sliders act in every state."""
+        return set()
+
     def _compute(self, state):
         return loss_view(float(state["p_true"]), float(state["predicted"]))
 
     def _build(self, figure):
-        left, right = figure.subplots(1, 2)
+        left, right, table = figure.subplots(1, 3, width_ratios=(1, 1, 0.5))
         colors = {"quadratic": COLORS["data"], "informational": COLORS["theory"]}
         for kind, color in colors.items():
             for cls, style in ((1, "-"), (0, "--")):
                 y = np.where(np.isfinite(_GRID_LOSSES[(kind, cls)]), _GRID_LOSSES[(kind, cls)], np.nan)
-                left.plot(GRID, y, style, color=color, label=f"{kind}, true class {cls}")
+                infinite = f" (→ ∞ as p → {1 - cls})" if kind == "informational" else ""
+                left.plot(GRID, y, style, color=color, label=f"{kind}, true class {cls}{infinite}")
         left.set(xlim=(0, 1), ylim=(0, TOP), xlabel="predicted P(class 1)",
                  ylabel="loss of one instance (bits for informational)",
                  title="Loss of one prediction")
-        left.annotate("informational loss → ∞\nas P(true class) → 0", xy=(0.02, TOP * 0.97),
-                      xytext=(0.2, TOP * 0.8), fontsize="small", color=COLORS["theory"],
-                      arrowprops={"arrowstyle": "->", "color": COLORS["theory"]})
-        left.legend(loc="upper center", bbox_to_anchor=(0.55, 0.72), frameon=False)
+        # under the figure: inside the panel the legend and labels would cover the curves
+        figure.legend(handles=left.lines[:4], loc="outside lower left", ncol=2, frameon=False,
+                      fontsize="small")
         self.left_p = left.axvline(0, color=COLORS["muted"], lw=1)
         self.markers = {key: left.plot([], [], "o", color=colors[key[0]], ms=6)[0]
                         for key in _GRID_LOSSES}
@@ -145,11 +149,13 @@ class LossExplorer(Explorer):
         self.right_p = right.plot([], [], color=COLORS["muted"], lw=1, label="your prediction")[0]
         self.minima = right.plot([], [], "v", color=COLORS["good"], ms=8, label="minimum")[0]
         right.set(xlim=(0, 1), ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="predicted P(class 1)",
-                  ylabel="expected loss per instance", title="Expected loss: smallest at p*")
+                  ylabel="expected loss per instance", title="Expected loss when class 1 has probability p*")
         right.legend(loc="upper center", ncol=3, frameon=False, fontsize="x-small")
-        self.readout = right.text(0.5, 0.62, "", transform=right.transAxes, ha="center",
-                                  va="top", fontsize="small", family="monospace",
-                                  bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.85})
+        # the numbers in a panel of their own: a table over the curves would hide them
+        table.set_axis_off()
+        table.set_title("Your prediction")
+        self.readout = table.text(0.0, 0.95, "", transform=table.transAxes, ha="left", va="top",
+                                  fontsize="small", family="monospace", linespacing=1.6)
         self.dynamic(self.left_p, *self.markers.values(), *self.expected.values(),
                      self.true_line, self.right_p, self.minima, self.readout)
 
@@ -167,13 +173,14 @@ class LossExplorer(Explorer):
         best = [(r.best_quadratic, np.min(r.expected_quadratic)),
                 (r.best_informational, np.nanmin(r.expected_informational))]
         self.minima.set_data([b[0] for b in best], [b[1] for b in best])
-        rows = [(f"your prediction p = {p:.2f}", "quadratic", "informational"),
-                ("loss if class 1", _show(r.quadratic[1]), _show(r.informational[1])),
-                ("loss if class 0", _show(r.quadratic[0]), _show(r.informational[0])),
-                (f"expected, p* = {r.p_true:.2f}", _show(r.expected_at_prediction("quadratic")),
+        rows = [(f"p = {p:.2f}", "quadr.", "inform."),
+                ("if class 1", _show(r.quadratic[1]), _show(r.informational[1])),
+                ("if class 0", _show(r.quadratic[0]), _show(r.informational[0])),
+                ("expected", _show(r.expected_at_prediction("quadratic")),
                  _show(r.expected_at_prediction("informational"))),
-                ("smallest at p =", f"{r.best_quadratic:.3f}", f"{r.best_informational:.3f}")]
-        self.readout.set_text("\n".join(f"{a:<26}{b:>10}{c:>14}" for a, b, c in rows))
+                (f"  (p* = {r.p_true:.2f})", "", ""),
+                ("smallest at", f"{r.best_quadratic:.3f}", f"{r.best_informational:.3f}")]
+        self.readout.set_text("\n".join(f"{a:<13}{b:>7}{c:>8}" for a, b, c in rows))
 
     def _summary(self, r):
         return (f"Predicting P(class 1) = {r.predicted:.2f}: quadratic loss {_show(r.quadratic[1])} if the "

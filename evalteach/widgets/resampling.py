@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.colors import ListedColormap
+from matplotlib.patches import Patch
 
 from ..data import load_dataset, random_dataset
 from ..learners import LEARNERS
@@ -23,6 +24,11 @@ PRESETS = {
 # Cell roles in the split picture.
 _UNUSED, _TRAIN, _TRAIN2, _TRAIN3, _TEST = range(5)
 _CMAP = ListedColormap(["#eeeeee", PALETTE["sky"], PALETTE["blue"], "#003a5c", PALETTE["orange"]])
+_ROLE_LABELS = {_UNUSED: "unused", _TRAIN: "train", _TRAIN2: "train, drawn twice",
+                _TRAIN3: "train, drawn 3+ times", _TEST: "test"}
+#: Methods whose k is not used: one split, or as many as instances.
+_NO_K = ("holdout", "stratified", "loo")
+_BOOTSTRAPS = ("bootstrap", "632", "632plus")
 _MAX_ROWS = 40
 _METHOD_ORDER = ("kfold", "repeated", "holdout", "stratified", "loo", "bootstrap", "632", "632plus")
 _SHORT = {"1nn": "1-NN", "knn": "5-NN", "tree": "decision tree", "stump": "decision stump",
@@ -106,6 +112,13 @@ class ResamplingExplorer(Explorer):
         self._cache = OrderedDict()
         super().__init__(**kwargs)
 
+    def _hidden(self, state):
+        """A preset fixes data set, learner and method; k does nothing for single splits and LOO."""
+        hidden = {"dataset", "learner", "method"} if state["preset"] != "custom" else set()
+        if self._settings(state)[2] in _NO_K:
+            hidden.add("k")
+        return hidden
+
     def _settings(self, state):
         if state["preset"] != "custom":
             return PRESETS[state["preset"]]
@@ -135,27 +148,24 @@ class ResamplingExplorer(Explorer):
                                       interpolation="nearest")
         ax.set_xlabel("instance (sorted by class)")
         ax.set_ylabel("fold / resample")
-        for colour, label in ((PALETTE["sky"], "train"), (PALETTE["blue"], "train, drawn twice"),
-                              ("#003a5c", "train, drawn 3+ times"), (PALETTE["orange"], "test"),
-                              ("#eeeeee", "unused")):
-            ax.bar(0, 0, color=colour, label=label)
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=5, fontsize="x-small", frameon=False)
+        self.grid_legend = None
+        self._roles = None
         self.boundary = ax.axvline(0, color=COLORS["truth"], lw=1.2)
         self._shape = None
 
         ax = self.ax_est
         ax.set_xlim(-0.03, 1.03)
-        ax.set_ylim(-0.8, 2.2)
+        ax.set_ylim(-0.6, 0.6)
         ax.set_yticks([])
+        self._xmax = None
         ax.set_xlabel("estimated error")
-        ax.set_title(f"{REPETITIONS} repetitions")
         (self.dots,) = ax.plot([], [], "o", color=COLORS["data"], alpha=0.7, label="estimate per repetition")
         self.mean_line = ax.axvline(0, color=COLORS["data"], lw=2.5, label="mean estimate")
         self.true_line = ax.axvline(0, color=COLORS["truth"], ls="--", lw=2, label="error on large held-out set")
         self.resub_line = ax.axvline(0, color=COLORS["muted"], ls=":", lw=1.5, label="resubstitution error")
-        self.est_text = ax.text(0.98, 0.97, "", transform=ax.transAxes, fontsize="small", va="top", ha="right",
-                                bbox=dict(facecolor="white", alpha=0.85, edgecolor="none"))
-        ax.legend(loc="upper left", fontsize="x-small", bbox_to_anchor=(0, 0.82), frameon=False)
+        self.est_text = ax.text(0.5, -0.2, "", transform=ax.transAxes, fontsize="small", va="top",
+                                ha="center")
+        ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize="x-small", frameon=False)
         self.heading = self.ax_grid.text(0.5, 1.02, "", transform=self.ax_grid.transAxes, ha="center",
                                          va="bottom")
         self.dynamic(self.image_artist, self.boundary, self.heading, self.dots, self.mean_line,
@@ -172,17 +182,35 @@ class ResamplingExplorer(Explorer):
             self.ax_grid.set_xlim(0.5, shape[1] + 0.5)
             self.ax_grid.set_ylim(shape[0] + 0.5, 0.5)
             self.relayout()
+        roles = tuple(np.unique(rows))
+        if roles != self._roles:  # the legend lists only the roles this method shows
+            self._roles = roles
+            if self.grid_legend is not None:
+                self.grid_legend.remove()
+            labels = {**_ROLE_LABELS, **({_TEST: "test (out of bag)"} if r.method in _BOOTSTRAPS else {})}
+            handles = [Patch(color=_CMAP.colors[role], label=labels[role]) for role in roles]
+            self.grid_legend = self.ax_grid.legend(handles=handles, loc="upper center", ncol=len(handles),
+                                                   bbox_to_anchor=(0.5, -0.13), fontsize="x-small",
+                                                   frameon=False)
+            self.relayout()
+        largest = max(est.estimates.max(), est.true_error)
+        xmax = next((top for top in (0.25, 0.5) if largest <= top * 0.96), 1.0)
+        if xmax != self._xmax:  # the narrowest of three fixed ranges that holds every estimate
+            self._xmax = xmax
+            self.ax_est.set_xlim(-0.02 * xmax, 1.02 * xmax)
+            self.relayout()
         self.boundary.set_xdata([np.sum(r.classes == r.classes[0]) + 0.5])
         more = f" (first {_MAX_ROWS} of {len(r.grid)} shown)" if len(r.grid) > _MAX_ROWS else ""
         self.heading.set_text(f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
                               f"{r.dataset.replace('_', ' ')}: {len(r.grid)} splits{more}")
-        jitter = np.random.default_rng(0).uniform(-0.5, 0.5, est.estimates.size)
+        jitter = np.random.default_rng(0).uniform(-0.4, 0.4, est.estimates.size)
         self.dots.set_data(est.estimates, jitter)
         self.mean_line.set_xdata([est.mean])
         self.true_line.set_xdata([est.true_error])
         self.resub_line.set_xdata([est.resub_error])
-        self.est_text.set_text(f"mean {100 * est.mean:.1f}%, SD {100 * est.sd:.1f}%\n"
-                               f"held-out {100 * est.true_error:.1f}%, resubstitution {100 * est.resub_error:.1f}%")
+        self.est_text.set_text(f"{est.estimates.size} repetitions: mean {100 * est.mean:.1f}%, "
+                               f"SD {100 * est.sd:.1f}%\nheld-out {100 * est.true_error:.1f}%, "
+                               f"resubstitution {100 * est.resub_error:.1f}%")
 
     def _summary(self, r):
         est = r.estimates

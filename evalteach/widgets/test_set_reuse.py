@@ -68,6 +68,10 @@ class TestSetReuseExplorer(Explorer):
             "n_validation": slider("validation set size", 100, 20, 1000, 10),
         }
 
+    def _hidden(self, state):
+        """Every slider acts in every state."""
+        return set()
+
     def _compute(self, state):
         sim = _simulation(state["error"], state["n_test"], state["n_validation"], state["spread"],
                           state["seed"])
@@ -91,7 +95,6 @@ class TestSetReuseExplorer(Explorer):
         (self.pick_test,) = ax.plot([], [], "*", color=COLORS["bad"], ms=15, label="best test score (reported)")
         (self.pick_val,) = ax.plot([], [], "s", mfc="none", mec=COLORS["good"], mew=2, ms=10,
                                    label="chosen on validation set")
-        ax.legend(loc="lower right", fontsize="x-small")
 
         ax = self.ax_curve
         ax.set_title(f"average over {N_EXPERIMENTS} experiments")
@@ -106,7 +109,10 @@ class TestSetReuseExplorer(Explorer):
         self.gap = ax.annotate("", xy=(1, 0), xytext=(1, 0),
                                arrowprops=dict(arrowstyle="<->", color=COLORS["bad"], lw=1.5))
         self.gap_text = ax.text(0, 0, "", color=COLORS["bad"], fontsize="small", va="center")
-        ax.legend(loc="lower left", fontsize="x-small")
+        # one legend under both panels: inside, it covered the models' points and the curves
+        handles = [self.true_pts, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
+                   self.c_valid]
+        figure.legend(handles=handles, loc="outside lower center", ncol=4, fontsize="small", frameon=False)
         self._limits = None
         self.dynamic(self.true_pts, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
                      self.c_valid, self.m_line, self.gap, self.gap_text)
@@ -125,7 +131,9 @@ class TestSetReuseExplorer(Explorer):
         self.c_valid.set_ydata(sim.validated)
         self.m_line.set_xdata([m])
         self.gap.xy, self.gap.xyann = (m, r.reused), (m, r.reused_true)
-        self.gap_text.set_position((m + 1.5, (r.reused + r.reused_true) / 2))
+        right = m < 0.7 * M_MAX  # near the right edge the label goes left of the arrow
+        self.gap_text.set_position((m + 1.5 if right else m - 1.5, (r.reused + r.reused_true) / 2))
+        self.gap_text.set_horizontalalignment("left" if right else "right")
         self.gap_text.set_text(f"optimism {r.optimism:.3f}")
 
         low = min(sim.example_test.min(), sim.reused.min(), sim.example_true.min())
