@@ -244,8 +244,20 @@ class Student:
         _, printed = self.execute(PROBE)
         self.slider, self.image = printed.split()
 
+    def drain(self, quiet=0.3):
+        """Read whatever is still arriving (e.g. the sharp redraw that follows a quick draft
+        picture) until nothing has come for ``quiet`` seconds, so it is not taken for the
+        answer to the next move."""
+        self.ws.settimeout(quiet)
+        try:
+            while True:
+                self.ws.recv()
+        except websocket.WebSocketTimeoutException:
+            pass
+
     def move_slider(self, value):
-        """Send the slider update a browser sends; seconds until the new picture arrives."""
+        """Send the slider update a browser sends; seconds until the first new picture arrives."""
+        self.drain()
         started = time.perf_counter()
         self._send("shell", "comm_msg", {"comm_id": self.slider, "data": {
             "method": "update", "state": {"value": value}, "buffer_paths": []}})
