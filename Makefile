@@ -56,8 +56,9 @@ test: $(VENV)/.test-installed
 test-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest -m "not browser and not notebooks"
 
-## Print latency and throughput benchmarks: kernel side, then in a real browser.
+## Print benchmarks: import time, then latency kernel side and in a real browser.
 bench: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/import_time.py
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/browser.py
 
