@@ -333,17 +333,22 @@ NOTEBOOK_CELLS = [
 ]
 
 
-@pytest.mark.notebooks
-def test_static_html_shows_the_prompt_and_the_hidden_picture(tmp_path):
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in NOTEBOOK_CELLS])
+def _static_page(cells, tmp_path):
+    """Execute the cells without stored widget state and convert them with nbconvert: (notebook, HTML page)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     NotebookClient(nb, timeout=120, store_widget_state=False, kernel_name="python3",
                    resources={"metadata": {"path": str(tmp_path)}}).execute()
-    path = tmp_path / "predict.ipynb"
+    path = tmp_path / "page.ipynb"
     nbformat.write(nb, path)
     subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html",
                     "--ExecutePreprocessor.store_widget_state=False", "--output-dir", tmp_path,
                     path], check=True, capture_output=True, timeout=120)
-    page = (tmp_path / "predict.html").read_text()
+    return nb, (tmp_path / "page.html").read_text()
+
+
+@pytest.mark.notebooks
+def test_static_html_shows_the_prompt_and_the_hidden_picture(tmp_path):
+    nb, page = _static_page(NOTEBOOK_CELLS, tmp_path)
     predict_output = nb.cells[1].outputs[0].data
     png = predict_output["image/png"]
     assert "How wide is the spread for n = 40?" in page
@@ -360,15 +365,7 @@ def test_static_html_shows_a_revealed_results_worked_display(tmp_path):
     cells = ["import evalteach as et\nr = et.wilcoxon_test(et.DEMSAR_AUC[:, 1], et.DEMSAR_AUC[:, 0])",
              "et.Predict('Will the Wilcoxon test reject at the 5% level?', options=['yes', 'no'], answer='yes',\n"
              "           reveals=r)"]
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
-    NotebookClient(nb, timeout=120, store_widget_state=False, kernel_name="python3",
-                   resources={"metadata": {"path": str(tmp_path)}}).execute()
-    path = tmp_path / "result.ipynb"
-    nbformat.write(nb, path)
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html",
-                    "--ExecutePreprocessor.store_widget_state=False", "--output-dir", tmp_path,
-                    path], check=True, capture_output=True, timeout=120)
-    page = (tmp_path / "result.html").read_text()
+    _, page = _static_page(cells, tmp_path)
     reveal = page.index("<details><summary>Reveal</summary>")
     assert reveal < page.index("<b>Wilcoxon signed-rank test</b>")
     assert reveal < page.index(r"<p>$$\hat\theta_{HL} = 0.013,\quad M = 105,\ k = 22:")  # left for MathJax
