@@ -1,6 +1,7 @@
 """evalteach: interactive lessons on evaluating hypotheses and comparing learning algorithms.
 
-The statistics (:mod:`evalteach.stats`) are imported at once; the simulations
+The statistics (:mod:`evalteach.stats`) are imported on first use of a name; Demšar's (2006)
+table of AUCs (``DEMSAR_AUC`` with ``DEMSAR_ALGORITHMS`` and ``DEMSAR_DATASETS``) at once; the simulations
 (:mod:`evalteach.simulate`) and the explorers (:mod:`evalteach.widgets`) on first use.
 
 Examples
@@ -13,6 +14,7 @@ import importlib
 
 from . import stats
 from .data import load_dataset, random_dataset
+from .example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_AUC_PRINTED, DEMSAR_DATASETS
 from .learners import make_learner
 from .plotting import presenter
 
@@ -43,4 +45,4 @@ def __dir__():
 
 
 __all__ = [*stats.__all__, "load_dataset", "random_dataset", "make_learner", "presenter",
-           "simulate", "widgets"]
+           "DEMSAR_AUC", "DEMSAR_ALGORITHMS", "DEMSAR_DATASETS", "DEMSAR_AUC_PRINTED", "simulate", "widgets"]

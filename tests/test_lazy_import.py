@@ -42,3 +42,14 @@ def test_from_import_works_on_the_lazy_packages():
     exec("from evalteach.stats import proportion_interval, paired_t_test\n"
          "from evalteach import wilcoxon_test, Predict", namespace)
     assert namespace["proportion_interval"](12, 40).high > 0.44
+
+
+def test_demsar_table_is_public_without_scipy():
+    from evalteach import example_scores
+
+    assert evalteach.DEMSAR_AUC is example_scores.DEMSAR_AUC and evalteach.DEMSAR_AUC.shape == (14, 4)
+    assert len(evalteach.DEMSAR_ALGORITHMS) == 4 and len(evalteach.DEMSAR_DATASETS) == 14
+    assert {"DEMSAR_AUC", "DEMSAR_ALGORITHMS", "DEMSAR_DATASETS"} <= set(evalteach.__all__) & set(dir(evalteach))
+    code = "import sys, evalteach; evalteach.DEMSAR_AUC; print('scipy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -306,3 +306,79 @@ def test_cochran_q_against_statsmodels_and_by_hand():
         if k == 2:  # McNemar's chi-square without continuity correction
             b, c = int(np.sum(x[:, 0] > x[:, 1])), int(np.sum(x[:, 0] < x[:, 1]))
             assert r.statistic == pytest.approx(mcnemar_test(b, c, correction=False).statistic)
+
+
+# ----------------------------------------------------------------- Hodges-Lehmann beside the Wilcoxon test
+
+
+def _brute_force_hodges_lehmann(d, alpha):
+    """Walsh averages by a double loop; k from enumerating all 2^n sign patterns of ranks 1..n."""
+    n = len(d)
+    walsh = sorted((d[i] + d[j]) / 2 for i in range(n) for j in range(i, n))
+    rank_sums = np.zeros(1)
+    for rank in range(1, n + 1):  # R+ over every subset of {1..n}, listed explicitly
+        rank_sums = np.concatenate([rank_sums, rank_sums + rank])
+    k = sum(np.mean(rank_sums <= t) <= alpha / 2 for t in range(n * (n + 1) // 2 + 1))
+    return float(np.median(walsh)), walsh[k - 1], walsh[len(walsh) - k], k
+
+
+def test_hodges_lehmann_reproduces_demsar_and_the_critical_value_table():
+    from evalteach.example_scores import DEMSAR_AUC
+
+    r = wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0])
+    # n = 14, two-sided 5%: the tabled critical value is 21, so k = 22 of M = 105 Walsh averages
+    assert (r.hl_rank, r.n_walsh) == (22, 105)
+    assert (round(r.hl_low, 3), round(r.hl_high, 3)) == (0.003, 0.028)
+    d = DEMSAR_AUC[:, 1] - DEMSAR_AUC[:, 0]
+    hl, low, high, k = _brute_force_hodges_lehmann(list(d), 0.05)
+    assert (r.hodges_lehmann, r.hl_low, r.hl_high, r.hl_rank) == pytest.approx((hl, low, high, k))
+    md = r._repr_markdown_()
+    assert r"W_{(22)},\ W_{(84)}" in md and "Hodges-Lehmann estimate of the shift is 0.013" in r.verdict
+    assert "symmetric around 0" in r.verdict and "tends to be positive" in r.verdict
+
+
+def test_hodges_lehmann_interval_inverts_scipys_exact_wilcoxon_test():
+    rng = np.random.default_rng(11)
+    for n in (6, 9, 13, 20):
+        d = rng.normal(0.3, 1, n)
+        r = wilcoxon_test(d, confidence=0.9)
+        hl, low, high, k = _brute_force_hodges_lehmann(list(d), 0.1)
+        assert (r.hodges_lehmann, r.hl_low, r.hl_high) == pytest.approx((hl, low, high))
+        # the shifts just inside the interval keep p >= alpha under scipy's exact test; just outside, p < alpha
+        eps = 1e-9
+        for theta, inside in ((low + eps, True), (high - eps, True), (low - eps, False), (high + eps, False)):
+            p = st.wilcoxon(d - theta, method="exact").pvalue
+            assert (p >= 0.1) == inside, (n, theta, p)
+    # one-sided: a lower bound only, at the one-sided critical value
+    d = rng.normal(0.3, 1, 12)
+    greater = wilcoxon_test(d, alternative="greater")
+    assert np.isinf(greater.hl_high) and st.wilcoxon(d - greater.hl_low - 1e-9, alternative="greater",
+                                                     method="exact").pvalue >= 0.05
+    assert st.wilcoxon(d - greater.hl_low + 1e-9, alternative="greater", method="exact").pvalue < 0.05
+    # too few differences for any bound at 5% (n = 5: the smallest two-sided p is 1/16)
+    tiny = wilcoxon_test([0.1, 0.2, 0.3, 0.4, 0.5])
+    assert tiny.hl_rank == 0 and np.isinf(tiny.hl_low) and np.isinf(tiny.hl_high) and tiny.hodges_lehmann == 0.3
+
+
+def test_hodges_lehmann_normal_approximation_for_large_n():
+    rng = np.random.default_rng(12)
+    d = rng.normal(0.2, 1, 250)
+    r = wilcoxon_test(d)
+    walsh = np.sort([(d[i] + d[j]) / 2 for i in range(250) for j in range(i, 250)])
+    # the exact k at n = 250 (from the recursion) against the normal approximation: they agree within one rank
+    exact = np.ones(1)
+    for i in range(1, 251):
+        exact = (np.concatenate([exact, np.zeros(i)]) + np.concatenate([np.zeros(i), exact])) / 2
+    k_exact = int(np.sum(np.cumsum(exact) <= 0.025))
+    assert abs(r.hl_rank - k_exact) <= 1 and r.hl_low == pytest.approx(walsh[r.hl_rank - 1], abs=1e-11)
+    assert r.hodges_lehmann == pytest.approx(np.median(walsh))
+
+
+def test_wilcoxon_verdict_speaks_of_symmetry_not_the_median():
+    rng = np.random.default_rng(13)
+    r = wilcoxon_test(rng.normal(0, 1, 10))
+    assert r.p_value >= 0.05 and "not significant at the 5% level" in r.verdict
+    assert "do not rule out differences symmetric around 0" in r.verdict and "shows the shifts they allow" in r.verdict
+    assert "median" not in r.verdict and "no evidence" not in r.verdict
+    with pytest.raises(ValueError, match="confidence"):
+        wilcoxon_test([1, 2, 3], confidence=1.5)

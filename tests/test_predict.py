@@ -308,7 +308,20 @@ def test_static_page_of_plain_widgets_and_results():
     result = et.proportion_interval(12, 40)
     page = et.Predict("?", reveals=[W.HTML("<i>told you</i>"), W.IntSlider(), result])._html()
     assert "<i>told you</i>" in page and "(an interactive IntSlider)" in page
-    assert f"<pre>{html.escape(repr(result))}</pre>" in page
+    # a result shows its worked display (title, equations for MathJax, verdict), not its plain repr
+    assert f"<pre>{html.escape(repr(result))}</pre>" not in page
+    title, *equations = result._repr_markdown_().split("\n\n")[:-1]
+    assert f"<p><b>{title.strip('*')}</b></p>" in page
+    for equation in equations:
+        assert f"<p>{html.escape(equation, quote=False)}</p>" in page and equation.startswith("$$")
+    assert f"<p>{html.escape(result.verdict, quote=False)}</p>" in page
+
+
+def test_static_page_of_a_result_with_a_table():
+    table = et.z_table()
+    page = et.Predict("?", reveals=table)._html()
+    assert "<tr><td>N</td><td>50%</td>" in page and "<td>$z_N$ (two-sided)</td><td>0.67</td>" in page
+    assert "---" not in page and "**" not in page
 
 
 NOTEBOOK_CELLS = [
@@ -320,17 +333,22 @@ NOTEBOOK_CELLS = [
 ]
 
 
-@pytest.mark.notebooks
-def test_static_html_shows_the_prompt_and_the_hidden_picture(tmp_path):
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in NOTEBOOK_CELLS])
+def _static_page(cells, tmp_path):
+    """Execute the cells without stored widget state and convert them with nbconvert: (notebook, HTML page)."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
     NotebookClient(nb, timeout=120, store_widget_state=False, kernel_name="python3",
                    resources={"metadata": {"path": str(tmp_path)}}).execute()
-    path = tmp_path / "predict.ipynb"
+    path = tmp_path / "page.ipynb"
     nbformat.write(nb, path)
     subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html",
                     "--ExecutePreprocessor.store_widget_state=False", "--output-dir", tmp_path,
                     path], check=True, capture_output=True, timeout=120)
-    page = (tmp_path / "predict.html").read_text()
+    return nb, (tmp_path / "page.html").read_text()
+
+
+@pytest.mark.notebooks
+def test_static_html_shows_the_prompt_and_the_hidden_picture(tmp_path):
+    nb, page = _static_page(NOTEBOOK_CELLS, tmp_path)
     predict_output = nb.cells[1].outputs[0].data
     png = predict_output["image/png"]
     assert "How wide is the spread for n = 40?" in page
@@ -340,3 +358,16 @@ def test_static_html_shows_the_prompt_and_the_hidden_picture(tmp_path):
     assert "Question.</b> One-sided 95% z?" in page
     assert "Your progress in this lesson" in page and "Predictions: 0 of 1 locked in." in page
     assert WIDGET_VIEW not in page and "unpkg.com" not in page
+
+
+@pytest.mark.notebooks
+def test_static_html_shows_a_revealed_results_worked_display(tmp_path):
+    cells = ["import evalteach as et\nr = et.wilcoxon_test(et.DEMSAR_AUC[:, 1], et.DEMSAR_AUC[:, 0])",
+             "et.Predict('Will the Wilcoxon test reject at the 5% level?', options=['yes', 'no'], answer='yes',\n"
+             "           reveals=r)"]
+    _, page = _static_page(cells, tmp_path)
+    reveal = page.index("<details><summary>Reveal</summary>")
+    assert reveal < page.index("<b>Wilcoxon signed-rank test</b>")
+    assert reveal < page.index(r"<p>$$\hat\theta_{HL} = 0.013,\quad M = 105,\ k = 22:")  # left for MathJax
+    assert "rank sums this lopsided (R+ = 93, R- = 12)" in page and "WilcoxonResult(" not in page
+    assert "mathjax" in page.lower()

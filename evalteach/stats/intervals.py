@@ -484,7 +484,7 @@ class DifferenceInterval(Result):
             title = f"{pct(self.confidence)} Newcombe hybrid score interval for a difference of rates"
         steps.append(rf"[L, U] = [{fmt(self.low)},\ {fmt(self.high)}]")
         if self.low > 0 or self.high < 0:
-            tail = (f"it excludes 0, so the two rates differ significantly at the {pct(self.confidence)} level "
+            tail = (f"it excludes 0, so the two rates differ significantly at the {pct(1 - self.confidence)} level "
                     "(two-sided)")
         else:
             tail = ("it includes 0, so the data do not rule out equal rates; they allow differences from "

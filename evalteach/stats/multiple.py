@@ -8,12 +8,15 @@ documented wrapper that returns a result showing the formula with the numbers pu
 """
 from __future__ import annotations
 
+from dataclasses import field
+
 import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
 from .intervals import _p_text, _plain
+from .tests import _interval_text
 
 __all__ = [
     "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "friedman_posthoc", "FriedmanPosthoc", "anova_test", "AnovaResult",
@@ -24,10 +27,12 @@ __all__ = [
 ALTERNATIVES = ("two-sided", "greater", "less")
 
 
-def _verdict(p_value, claim, alpha=0.05):
+def _verdict(p_value, claim, null, alpha=0.05):
+    """Significant: the claim; not significant: the data do not rule out the null (which is not proof of it)."""
     if p_value < alpha:
-        return f"{_p_text(p_value)}, below {_plain(alpha)}: {claim} (significant at the {pct(1 - alpha)} level)."
-    return f"{_p_text(p_value)}, not below {_plain(alpha)}: no evidence at the {pct(1 - alpha)} level that {claim}."
+        return f"{_p_text(p_value)}, below {_plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
+    return (f"{_p_text(p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level; "
+            f"the data do not rule out that {null}.")
 
 
 # --------------------------------------------------------------------------- Friedman
@@ -70,7 +75,8 @@ class FriedmanResult(Result):
             rf" = {fmt(self.iman_davenport)},\quad p = {fmt(self.iman_davenport_p_value)}"
             rf"\ (F_{{{k - 1},\,{(k - 1) * (n - 1)}}})",
         ]
-        verdict = _verdict(self.iman_davenport_p_value, "the algorithms do not all perform equally well")
+        verdict = _verdict(self.iman_davenport_p_value, "the algorithms do not all perform equally well",
+                           "all the algorithms perform equally well")
         if self.tie_factor != 1.0:
             if self.tie_correction:
                 verdict += (f" Without the tie correction (Demšar's textbook formula) "
@@ -163,7 +169,7 @@ class NemenyiCD(Result):
         formulas = [r"CD = q_\alpha \sqrt{\frac{k(k+1)}{6N}},\quad "
                     r"q_\alpha = \frac{q_{\text{range}}(1-\alpha;\,k,\,\infty)}{\sqrt 2}"]
         steps = [rf"CD = {fmt(self.q_alpha)} \sqrt{{\frac{{{k} \cdot {k + 1}}}{{6 \cdot {n}}}}} = {fmt(self.cd)}"]
-        verdict = (f"Two of the {k} algorithms differ significantly at the {pct(1 - self.alpha)} level "
+        verdict = (f"Two of the {k} algorithms differ significantly at the {pct(self.alpha)} level "
                    f"when their average ranks differ by at least {_plain(self.cd)}.")
         return Explanation("Nemenyi critical difference", formulas, steps, verdict)
 
@@ -239,7 +245,7 @@ class FriedmanPosthoc(Result):
                          rf"{fmt(self.average_ranks[j])}}}{{{fmt(self.se)}}} = {fmt(z)},\ p = {fmt(p)},\ "
                          rf"p_{{adj}} = {fmt(q)}")
         found = [f"{self.names[i]} and {self.names[j]}" for (i, j), sig in zip(self.pairs, self.significant) if sig]
-        level = f"at the {pct(1 - self.alpha)} family-wise level ({self.method})"
+        level = f"at the {pct(self.alpha)} family-wise level ({self.method})"
         if found:
             verdict = (f"The average ranks differ significantly {level} for " + "; ".join(found) + "; for the "
                        f"other {len(self.pairs) - len(found)} comparisons the data do not rule out equal performance.")
@@ -352,7 +358,8 @@ class AnovaResult(Result):
         steps = [rf"F = \frac{{{fmt(self.ss_between)}/{self.df_between}}}{{{fmt(self.ss_within)}/{self.df_within}}}"
                  rf" = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"]
         return Explanation("One-way ANOVA", formulas, steps,
-                           _verdict(self.p_value, "the group means are not all equal"))
+                           _verdict(self.p_value, "the group means are not all equal",
+                                    "the group means are all equal"))
 
 
 def anova_test(*groups):
@@ -395,7 +402,8 @@ class KruskalWallisResult(Result):
         steps = [rf"\bar R = ({ranks}),\quad H = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"
                  rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
         return Explanation("Kruskal-Wallis test", formulas, steps,
-                           _verdict(self.p_value, "the groups do not all come from one distribution"))
+                           _verdict(self.p_value, "the groups do not all come from one distribution",
+                                    "the groups all come from one distribution"))
 
 
 def kruskal_wallis_test(*groups):
@@ -424,7 +432,7 @@ ZERO_METHODS = ("zsplit", "wilcox", "pratt")
 
 @result
 class WilcoxonResult(Result):
-    """Wilcoxon signed-rank test on paired differences."""
+    """Wilcoxon signed-rank test on paired differences, with the Hodges-Lehmann estimate of the shift."""
 
     statistic: float
     p_value: float
@@ -434,32 +442,100 @@ class WilcoxonResult(Result):
     alternative: str
     zero_method: str = "zsplit"
     n_zero: int = 0
+    hodges_lehmann: float = np.nan
+    hl_low: float = np.nan
+    hl_high: float = np.nan
+    confidence: float = field(default=0.95, repr=False)
+    hl_rank: int = field(default=0, repr=False)
+    n_walsh: int = field(default=0, repr=False)
 
     def _explain(self):
         zeros = {"zsplit": r" + \tfrac12 \sum_{d_i = 0} \operatorname{rank}(|d_i|)",
                  "wilcox": "", "pratt": ""}[self.zero_method]
         formulas = [rf"R^+ = \sum_{{d_i > 0}} \operatorname{{rank}}(|d_i|){zeros},\quad "
-                    rf"R^- = \sum_{{d_i < 0}} \operatorname{{rank}}(|d_i|){zeros}"]
+                    rf"R^- = \sum_{{d_i < 0}} \operatorname{{rank}}(|d_i|){zeros}",
+                    r"\hat\theta_{HL} = \operatorname{median}_{i \le j} \frac{d_i + d_j}{2},\quad "
+                    r"W_{(1)} \le \dots \le W_{(M)}\ \text{the } M = \tfrac{n(n+1)}{2} \text{ Walsh averages}"]
         stat = r"T = \min(R^+, R^-)" if self.alternative == "two-sided" else r"T = R^+"
         handled = {"zsplit": "ranked, rank split evenly between R+ and R-",
                    "wilcox": "dropped before ranking",
                    "pratt": "ranked, then left out of both sums"}[self.zero_method]
+        k, m = self.hl_rank, self.n_walsh
+        bound = {"two-sided": rf"[W_{{({k})}},\ W_{{({m + 1 - k})}}]", "greater": rf"[W_{{({k})}},\ \infty)",
+                 "less": rf"(-\infty,\ W_{{({m + 1 - k})}}]"}[self.alternative]
         steps = [rf"R^+ = {fmt(self.r_plus)},\ R^- = {fmt(self.r_minus)},\ N = {self.n}"
                  rf"\ ({self.n_zero}\ \text{{zero differences {handled}}}),\quad "
-                 rf"{stat} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"]
-        claim = {"two-sided": "the median difference is not zero",
-                 "greater": "the differences tend to be positive",
-                 "less": "the differences tend to be negative"}[self.alternative]
-        return Explanation("Wilcoxon signed-rank test", formulas, steps, _verdict(self.p_value, claim))
+                 rf"{stat} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}",
+                 rf"\hat\theta_{{HL}} = {fmt(self.hodges_lehmann)},\quad M = {m},\ k = {k}:\ "
+                 + (rf"{bound} = [{fmt(self.hl_low)},\ {fmt(self.hl_high)}]" if k else
+                    r"\text{too few differences for a bound at this level}")]
+        return Explanation("Wilcoxon signed-rank test", formulas, steps, self._verdict())
+
+    def _verdict(self):
+        alpha = 1 - self.confidence
+        sums = f"R+ = {_plain(self.r_plus)}, R- = {_plain(self.r_minus)}"
+        tendency = ("a - b tends to be positive" if self.r_plus > self.r_minus else
+                    "a - b tends to be negative" if self.r_plus < self.r_minus else "neither sign dominates")
+        side = "two-sided" if self.alternative == "two-sided" else "one-sided, direction fixed in advance"
+        size = (f"the Hodges-Lehmann estimate of the shift is {_plain(self.hodges_lehmann)}, and "
+                + _interval_text(self.hl_low, self.hl_high, self.confidence, "it"))
+        if self.p_value < alpha:
+            where = "in these data " if self.alternative == "two-sided" else "as H1 fixed in advance says, "
+            return (f"{_p_text(self.p_value)}, below {_plain(alpha)}: rank sums this lopsided ({sums}) are unlikely if "
+                    f"the differences were symmetric around 0 (significant at the {pct(alpha)} level, {side}); "
+                    f"{where}{tendency}; {size} gives its size.")
+        return (f"{_p_text(self.p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level "
+                f"({side}, {sums}); the data do not rule out differences symmetric around 0. In these data "
+                f"{tendency}; {size} shows the shifts they allow.")
 
 
-def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit"):
-    """Wilcoxon signed-rank test of paired scores (Demsar 2006, section 3.1.3).
+#: Up to this many differences the Hodges-Lehmann interval uses the exact null distribution of R+.
+HL_EXACT_MAX = 200
+
+
+def _walsh_rank(n, tail):
+    """k such that [W_(k), W_(M+1-k)] needs P(R+ <= k - 1) <= tail (0: no bound), Hollander & Wolfe (1999) 3.2."""
+    m = n * (n + 1) // 2
+    if n <= HL_EXACT_MAX:
+        probability = np.ones(1)  # the exact null distribution of R+ for n untied non-zero differences
+        for i in range(1, n + 1):
+            probability = (np.concatenate([probability, np.zeros(i)]) + np.concatenate([np.zeros(i), probability])) / 2
+        return int(np.sum(np.cumsum(probability) <= tail * (1 + 1e-9)))
+    sd = np.sqrt(n * (n + 1) * (2 * n + 1) / 24)  # normal approximation with continuity correction
+    return int(min(max(np.floor(m / 2 + 0.5 + _st.norm.ppf(tail) * sd), 0), m // 2))
+
+
+def _hodges_lehmann(d, alternative, confidence):
+    """The median of the Walsh averages and its distribution-free interval (or one-sided bound)."""
+    n = d.size
+    i, j = np.triu_indices(n)
+    walsh = np.sort((d[i] + d[j]) / 2)
+    m = walsh.size
+    alpha = 1 - confidence
+    k = _walsh_rank(n, alpha / 2 if alternative == "two-sided" else alpha)
+    low = float(walsh[k - 1]) if k and alternative != "less" else -np.inf
+    high = float(walsh[m - k]) if k and alternative != "greater" else np.inf
+    return float(np.median(walsh)), low, high, k, m
+
+
+def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit", confidence=0.95):
+    """Wilcoxon signed-rank test of paired scores (Demsar 2006, section 3.1.3), with the
+    Hodges-Lehmann estimate (Hodges & Lehmann 1963; Hollander & Wolfe 1999, section 3.2).
 
     ``a`` and ``b`` are the two algorithms' scores per data set (or ``a`` alone holds
     the differences ``a - b``). Differences are rounded to 12 decimals so that equal
     scores written with float noise tie. Wraps ``scipy.stats.wilcoxon`` with the same
     ``zero_method``: the statistic is ``min(R+, R-)`` two-sided and ``R+`` one-sided.
+    The test asks whether the differences could be symmetric around 0; rank sums far
+    from ``N(N+1)/4`` say they are not.
+
+    Beside the test, the size of the shift: the Hodges-Lehmann estimate is the median of
+    the ``M = N(N+1)/2`` Walsh averages ``(d_i + d_j)/2, i <= j`` of all N differences
+    (zeros included), and ``[W_(k), W_(M+1-k)]`` is the distribution-free interval that
+    inverts the test: ``k - 1`` is the largest ``t`` with ``P(R+ <= t) <= alpha/2`` under
+    the exact null distribution for N untied differences (the tabled critical values;
+    a normal approximation for N > ``HL_EXACT_MAX``). With ties the level is approximate.
+    One-sided alternatives get the matching one-sided bound.
 
     Parameters
     ----------
@@ -471,11 +547,15 @@ def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit"):
         to R+ and half to R-. (Demsar also ignores one zero when their number is odd; like
         scipy, this function keeps them all.) "wilcox": zeros are dropped before ranking
         (Wilcoxon 1945). "pratt": zeros are ranked, then left out of both sums (Pratt 1959).
+    confidence : float
+        Level of the Hodges-Lehmann interval; the verdict tests at ``alpha = 1 - confidence``.
 
     Returns
     -------
     WilcoxonResult
-        ``statistic, p_value, r_plus, r_minus, n, alternative, zero_method, n_zero``.
+        ``statistic, p_value, r_plus, r_minus, n, alternative, zero_method, n_zero``, and
+        ``hodges_lehmann, hl_low, hl_high`` (infinite on the open side of a one-sided bound,
+        and both infinite when N is too small for any bound), ``hl_rank`` (k), ``n_walsh`` (M).
 
     Examples
     --------
@@ -485,9 +565,12 @@ def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit"):
     >>> r = wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0])
     >>> r.r_plus, r.r_minus, r.statistic
     (93.0, 12.0, 12.0)
+    >>> round(r.hl_low, 3), round(r.hl_high, 3)
+    (0.003, 0.028)
     """
     v.choice("alternative", alternative, ALTERNATIVES)
     v.choice("zero_method", zero_method, ZERO_METHODS)
+    conf = v.confidence("confidence", confidence)
     x = v.array("a", a)
     if b is not None:
         y = v.array("b", b)
@@ -498,6 +581,7 @@ def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit"):
     n_zero = int(zero.sum())
     if np.all(zero):
         raise ValueError("a must hold at least one non-zero difference, got all differences zero")
+    hl = _hodges_lehmann(d, alternative, conf)
     if zero_method == "wilcox":
         d, zero = d[~zero], zero[~zero]
     ranks = _st.rankdata(np.abs(d))
@@ -505,7 +589,7 @@ def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit"):
     r_plus, r_minus = float(ranks[d > 0].sum() + split), float(ranks[d < 0].sum() + split)
     res = _st.wilcoxon(d, alternative=alternative, zero_method=zero_method)
     return WilcoxonResult(float(res.statistic), float(res.pvalue), r_plus, r_minus, int(d.size), alternative,
-                          zero_method, n_zero)
+                          zero_method, n_zero, *hl[:3], conf, *hl[3:])
 
 
 # --------------------------------------------------------------------------- Hotelling
@@ -528,8 +612,10 @@ class HotellingResult(Result):
         formulas = [r"T^2 = n\,\bar d^{\top} S^{-1} \bar d,\quad F = \frac{n-p}{p(n-1)}\,T^2 \sim F_{p,\,n-p}"]
         steps = [rf"T^2 = {fmt(self.statistic)},\quad F = \frac{{{n} - {p}}}{{{p} \cdot {n - 1}}} \times "
                  rf"{fmt(self.statistic)} = {fmt(self.f_statistic)},\quad p = {fmt(self.p_value)}"]
+        mean = f" The mean differences are ({', '.join(_plain(m) for m in self.mean_difference)})."
         return Explanation("Hotelling's T² test (paired, multivariate)", formulas, steps,
-                           _verdict(self.p_value, "the mean difference vector is not zero"))
+                           _verdict(self.p_value, "the mean difference vector is not zero",
+                                    "the mean difference vector is zero") + mean)
 
 
 def hotelling_t2_test(differences):
@@ -590,7 +676,8 @@ class CochranQResult(Result):
                  rf"{fmt(self.row_sum_squares)}}} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"
                  rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
         accuracies = ", ".join(_plain(a) for a in self.accuracies)
-        verdict = _verdict(self.p_value, "the classifiers do not all have the same accuracy") + (
+        verdict = _verdict(self.p_value, "the classifiers do not all have the same accuracy",
+                           "the classifiers all have the same accuracy") + (
             f" (Accuracies {accuracies} on the same {self.n} examples.)")
         return Explanation("Cochran's Q test", formulas, steps, verdict)
 

@@ -187,11 +187,11 @@ class PermutationTest(Result):
         interval = _interval_text(self.low, self.high, self.confidence, "it")
         if significant:
             verdict = (f"The {what} = {_plain(self.statistic)} is significantly {claim} at the "
-                       f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}): so extreme a value is "
+                       f"{pct(1 - self.confidence)} level ({side}, {_p_text(self.p_value)}): so extreme a value is "
                        f"rare among the rearrangements the null hypothesis allows; {interval} gives its size.")
         else:
             verdict = (f"The {what} = {_plain(self.statistic)} is not significantly {claim} at the "
-                       f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}): the data do not rule "
+                       f"{pct(1 - self.confidence)} level ({side}, {_p_text(self.p_value)}): the data do not rule "
                        f"out a zero difference, which is not the same as showing there is none; {interval} "
                        "shows the values they allow.")
         title = "Permutation test (" + ("exact" if self.exact else "Monte Carlo") + ", " + (
@@ -437,7 +437,7 @@ class BootstrapInterval(Result):
         if self.difference:
             if self.low > 0 or self.high < 0:
                 tail = ("; it excludes 0, so the two classifiers' test-set " + name
-                        + f"s differ significantly at about the {pct(self.confidence)} level")
+                        + f"s differ significantly at about the {pct(1 - self.confidence)} level")
             else:
                 tail = ("; it includes 0, so the data do not rule out equal " + name
                         + f"s, and allow differences from {_plain(self.low)} to {_plain(self.high)}")

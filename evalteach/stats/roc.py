@@ -470,9 +470,10 @@ class AucInterval(Result):
             steps = [rf"SE = {fmt(self.se)}\quad (P = {P},\ N = {N})"]
             title = "DeLong interval for the AUC"
         steps.append(rf"{fmt(A)} \pm {fmt(z)} \times {fmt(self.se)} = [{fmt(self.low)},\ {fmt(self.high)}]")
-        verdict = (f"With {pct(self.confidence)} confidence the true AUC lies between {_plain(self.low)} and "
-                   f"{_plain(self.high)}" + (", so the ranking is better than chance." if self.low > 0.5 else
-                                             ", which does not exclude chance (0.5)." if self.high >= 0.5 else "."))
+        verdict = (f"The {pct(self.confidence)} interval for the true AUC is [{_plain(self.low)}, {_plain(self.high)}] "
+                   f"(about {pct(self.confidence)} of intervals built this way cover it)"
+                   + ("; it lies above 0.5, so the ranking is better than chance." if self.low > 0.5 else
+                      "; it includes 0.5, so the data do not rule out chance ranking." if self.high >= 0.5 else "."))
         return Explanation(title, formulas, steps, verdict)
 
 

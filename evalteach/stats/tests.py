@@ -80,7 +80,7 @@ def _batch_verdict(p_value, confidence, what):
     p = np.asarray(p_value)
     share = float(np.mean(p < 1 - confidence))
     return (f"A batch of {p.size} {what}: {pct(share)} of them are significant at the "
-            f"{pct(confidence)} level.")
+            f"{pct(1 - confidence)} level.")
 
 
 def _check_alternative(alternative):
@@ -158,7 +158,7 @@ class HypothesisComparison(Result):
             reach = f"z = {_plain(self.statistic, 4)} points the other way"
         significant = self.p_value < 1 - self.confidence
         side = "two-sided" if self.alternative == "two-sided" else "one-sided"
-        head = (f"{prefix}{reach}; at the {pct(self.confidence)} level the difference error1 - error2 = "
+        head = (f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = "
                 f"{_plain(self.difference)} is {'significant' if significant else 'not significant'} "
                 f"({side}, {_p_text(self.p_value)})")
         return _with_interval(head, significant, _interval_text(self.low, self.high, self.confidence, "it"),
@@ -307,7 +307,7 @@ def _t_verdict(what, null_value, p_value, confidence, alternative, degenerate, i
     claim = {"two-sided": "different from", "greater": "greater than", "less": "less than"}[alternative]
     side = "two-sided" if alternative == "two-sided" else "one-sided, direction fixed in advance"
     head = (f"{what} is {'significantly' if significant else 'not significantly'} {claim} {null_value} at the "
-            f"{pct(confidence)} level ({side}, {_p_text(p_value)})")
+            f"{pct(1 - confidence)} level ({side}, {_p_text(p_value)})")
     verdict = _with_interval(head, significant, interval, null_words)
     if degenerate:
         verdict += (" (The values do not vary, so s = 0 and the test is degenerate: its p-value reflects the "
@@ -675,12 +675,12 @@ class FiveByTwoTest(Result):
             claim = f"A's error is significantly {'higher' if self.alternative == 'greater' else 'lower'} than B's"
             side = "one-sided, direction fixed in advance"
         if significant:
-            verdict = (f"The two learners' errors {claim} at the {pct(self.confidence)} level "
+            verdict = (f"The two learners' errors {claim} at the {pct(1 - self.confidence)} level "
                        f"({side}, {_p_text(self.p_value)})." if self.alternative == "two-sided" else
-                       f"{claim} at the {pct(self.confidence)} level ({side}, {_p_text(self.p_value)}).")
+                       f"{claim} at the {pct(1 - self.confidence)} level ({side}, {_p_text(self.p_value)}).")
         else:
             verdict = (f"The difference between the two learners' errors is not significant at the "
-                       f"{pct(self.confidence)} level ({side}, {_p_text(self.p_value)}): the data do not rule "
+                       f"{pct(1 - self.confidence)} level ({side}, {_p_text(self.p_value)}): the data do not rule "
                        "out equal expected errors.")
         return Explanation(title, formulas, [step], verdict)
 
@@ -811,11 +811,11 @@ class McNemarTest(Result):
         significant = self.p_value < 1 - self.confidence
         if significant:
             verdict = (f"On this test set the two classifiers' error rates differ significantly at the "
-                       f"{pct(self.confidence)} level ({_p_text(self.p_value)}; b = {b} examples only A got right, "
+                       f"{pct(1 - self.confidence)} level ({_p_text(self.p_value)}; b = {b} examples only A got right, "
                        f"c = {c} only B).")
         else:
             verdict = (f"On this test set the difference between the two classifiers' error rates is not "
-                       f"significant at the {pct(self.confidence)} level ({_p_text(self.p_value)}): the data do "
+                       f"significant at the {pct(1 - self.confidence)} level ({_p_text(self.p_value)}): the data do "
                        f"not rule out equal error rates (b = {b}, c = {c}).")
         return Explanation(title, formulas, [step], verdict)
 
@@ -905,7 +905,7 @@ class BinomialTest(Result):
         significant = self.p_value < 1 - self.confidence
         rel = {"two-sided": "different from", "greater": "greater than", "less": "less than"}[self.alternative]
         verdict = (f"The observed rate {_plain(self.estimate)} is {'significantly' if significant else 'not significantly'} "
-                   f"{rel} {_plain(p0)} at the {pct(self.confidence)} level ({_p_text(self.p_value)}).")
+                   f"{rel} {_plain(p0)} at the {pct(1 - self.confidence)} level ({_p_text(self.p_value)}).")
         return Explanation("Binomial test", formulas, steps, verdict)
 
 
@@ -950,7 +950,7 @@ class SignTest(Result):
         steps = [rf"w' = {self.wins} + {half} = {self.statistic},\quad n = {self.n},\quad p = {fmt(self.p_value)}"]
         significant = self.p_value < 1 - self.confidence
         verdict = (f"A wins {self.statistic} of {self.n} comparisons (ties split evenly); at the "
-                   f"{pct(self.confidence)} level this split is {'' if significant else 'not '}significantly "
+                   f"{pct(1 - self.confidence)} level this split is {'' if significant else 'not '}significantly "
                    f"different from half and half (two-sided, {_p_text(self.p_value)})")
         verdict += "." if significant else ": the data do not rule out that each algorithm wins half the time."
         return Explanation("Sign test", formulas, steps, verdict)

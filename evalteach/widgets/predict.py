@@ -10,6 +10,7 @@ option) and pressed "Lock in".
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets as W
 from IPython.core.formatters import format_display_data
@@ -49,6 +50,8 @@ def _static_html(obj):
     data = {} if isinstance(obj, W.Widget) else format_display_data(obj)[0]
     if "text/html" in data:
         return data["text/html"]
+    if "text/markdown" in data:
+        return _markdown_html(data["text/markdown"])
     parts = []
     if "image/png" in data:
         parts.append(f'<img src="data:image/png;base64,{data["image/png"]}" alt="" '
@@ -56,6 +59,26 @@ def _static_html(obj):
     if "text/plain" in data:
         parts.append(f"<pre>{html.escape(data['text/plain'])}</pre>")
     return "".join(parts) or f"<p><i>(an interactive {html.escape(type(obj).__name__)})</i></p>"
+
+
+def _markdown_html(text):
+    """The little Markdown a result's display uses, as HTML: paragraphs, **bold** and pipe
+    tables; ``$...$`` and ``$$...$$`` stay as they are, for the page's MathJax to typeset."""
+    blocks = []
+    for block in filter(None, (b.strip() for b in text.split("\n\n"))):
+        lines = block.splitlines()
+        if all(line.startswith("|") for line in lines):
+            rows = [[_bold(cell.strip()) for cell in line.strip("|").split("|")]
+                    for line in lines if not set(line) <= set("|-: ")]
+            blocks.append("<table>" + "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
+                                              for row in rows) + "</table>")
+        else:
+            blocks.append(f"<p>{_bold(block)}</p>")
+    return "".join(blocks)
+
+
+def _bold(text):
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", html.escape(text, quote=False))
 
 
 def _check_reveals(reveals):
