@@ -9,7 +9,6 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, replace
 
-import matplotlib as mpl
 from cycler import cycler
 
 # Okabe & Ito (2008), "Color Universal Design".
@@ -86,6 +85,8 @@ class Theme:
         }
         # Everything else measured in points grows with the fonts, so a larger theme is
         # the same picture, larger (matplotlib's defaults are for 10-point text).
+        import matplotlib as mpl  # here, not at the top: `import evalteach` stays light
+
         scale = self.font_size / 10.0
         for key in ("xtick.major.pad", "ytick.major.pad", "xtick.minor.pad", "ytick.minor.pad",
                     "xtick.major.size", "ytick.major.size", "xtick.minor.size", "ytick.minor.size",
