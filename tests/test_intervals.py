@@ -285,3 +285,25 @@ def test_difference_interval_agrees_with_compare_hypotheses_and_reads_well():
     md = r._repr_markdown_()
     assert "Wilson" in md and r"\frac{30}{100}" in md
     assert "excludes 0" in et.difference_interval(56, 70, 48, 80).verdict
+
+
+def test_confidence_for_t_against_scipy_and_the_z_interval_from_five_folds():
+    from scipy import stats as st
+
+    from evalteach import confidence_for_t
+    for t, df in [(1.96, 4), (2.776, 4), (0.5, 1), (3.0, 29)]:
+        assert confidence_for_t(t, df) == pytest.approx(1 - 2 * st.t.sf(t, df), abs=1e-12)
+        assert confidence_for_t(-t, df, sided="one") == pytest.approx(st.t.cdf(t, df), abs=1e-12)
+    # A "95%" z interval from k = 5 estimates covers about 87.8% (Mooney's t against z).
+    assert round(confidence_for_t(1.96, 4), 3) == 0.878
+    assert confidence_for_t(1.96, 1e6) == pytest.approx(0.95, abs=1e-4)
+
+
+@pytest.mark.parametrize("kwargs, error, word", [
+    ({"t": "2", "df": 4}, TypeError, "t"), ({"t": 2.0, "df": 0}, ValueError, "df"),
+    ({"t": 2.0, "df": 4, "sided": "both"}, ValueError, "sided"),
+])
+def test_confidence_for_t_bad_input(kwargs, error, word):
+    from evalteach import confidence_for_t
+    with pytest.raises(error, match=word):
+        confidence_for_t(**kwargs)

@@ -11,7 +11,7 @@ import importlib
 #: with each submodule's ``__all__``).
 PUBLIC = {
     "intervals": (
-        "z_critical", "t_critical", "confidence_for_z", "table_confidence",
+        "z_critical", "t_critical", "confidence_for_z", "confidence_for_t", "table_confidence",
         "one_sided_confidence", "z_table", "ZTable", "proportion_interval",
         "ProportionInterval", "proportion_bounds", "test_set_size", "TestSetSize",
         "difference_interval", "DifferenceInterval",
