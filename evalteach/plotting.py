@@ -45,13 +45,28 @@ class Theme:
     name: str = "classroom"
     font_size: float = 10.0
     line_width: float = 1.8
+    #: CSS pixels per inch of figure: the picture's size on screen.
     dpi: float = 80.0
+    #: Image pixels per CSS pixel (2: crisp on 2x screens and when the page scales it up).
+    density: float = 2.0
+    #: Figure size relative to the explorer's ``figsize``; grows with the fonts so the
+    #: layout stays the same at every scale.
+    figure_scale: float = 1.0
+    #: "normal" or "high" (projector): black text and frame, thicker lines, no light colours.
+    contrast: str = "normal"
     control_width: str = "330px"
     control_font: str = "13px"
 
+    @property
+    def cycle(self):
+        """Line colours in order; high contrast drops yellow and sky blue (pale on white)."""
+        if self.contrast == "high":
+            return [c for c in CYCLE if c not in (PALETTE["yellow"], PALETTE["sky"])]
+        return CYCLE
+
     def rc(self):
         """Matplotlib rcParams for this theme."""
-        return {
+        rc = {
             "font.size": self.font_size,
             "axes.titlesize": self.font_size * 1.1,
             "axes.labelsize": self.font_size,
@@ -59,19 +74,29 @@ class Theme:
             "ytick.labelsize": self.font_size * 0.9,
             "legend.fontsize": self.font_size * 0.85,
             "lines.linewidth": self.line_width,
-            "axes.prop_cycle": cycler(color=CYCLE),
+            "axes.prop_cycle": cycler(color=self.cycle),
             "axes.spines.top": False,
             "axes.spines.right": False,
             "figure.dpi": self.dpi,
             "savefig.dpi": self.dpi,
         }
+        if self.contrast == "high":
+            frame = self.line_width / 2
+            rc.update({"text.color": "black", "axes.labelcolor": "black", "axes.edgecolor": "black",
+                       "xtick.color": "black", "ytick.color": "black", "axes.linewidth": frame,
+                       "xtick.major.width": frame, "ytick.major.width": frame,
+                       "grid.color": "#404040", "grid.alpha": 0.6, "legend.framealpha": 1.0,
+                       "legend.edgecolor": "black", "patch.linewidth": frame})
+        return rc
 
 
 CLASSROOM = Theme()
+# Fonts and figure grow together (1.5x), so the picture is the classroom one, larger.
 PRESENTER = replace(
-    CLASSROOM, name="presenter", font_size=15.0, line_width=3.0, dpi=96.0,
+    CLASSROOM, name="presenter", font_size=15.0, line_width=3.0, figure_scale=1.5,
     control_width="460px", control_font="19px",
 )
+HIGH_CONTRAST = replace(PRESENTER, name="presenter-high-contrast", line_width=3.6, contrast="high")
 
 _current = CLASSROOM
 _listeners = weakref.WeakSet()
@@ -82,22 +107,28 @@ def theme() -> Theme:
     return _current
 
 
-def presenter(on=True):
+def presenter(on=True, *, contrast="normal"):
     """Switch to presenter scale (``on=True``) or back to classroom scale.
 
-    Larger fonts, thicker lines and wider controls for a projector. Every
-    explorer already on screen is redrawn in the new scale.
+    Larger fonts, thicker lines and wider controls for a projector; the figures
+    grow with the fonts, so nothing is cut off. ``contrast="high"`` also draws
+    black text and frames, thicker lines, and leaves out the pale palette colours
+    (yellow, sky blue), for washed-out projectors; the remaining Okabe-Ito colours
+    stay colour-blind safe. Every explorer already on screen is redrawn.
 
     Examples
     --------
     >>> import evalteach
-    >>> evalteach.presenter()          # before the lecture
-    >>> evalteach.presenter(False)     # back to laptop scale
+    >>> evalteach.presenter()                  # before the lecture
+    >>> evalteach.presenter(contrast="high")   # on a pale projector
+    >>> evalteach.presenter(False)             # back to laptop scale
     """
     global _current
     if not isinstance(on, bool):
         raise TypeError(f"on must be True or False, got {on!r}")
-    _current = PRESENTER if on else CLASSROOM
+    if contrast not in ("normal", "high"):
+        raise ValueError(f"contrast must be 'normal' or 'high', got {contrast!r}")
+    _current = (HIGH_CONTRAST if contrast == "high" else PRESENTER) if on else CLASSROOM
     for listener in list(_listeners):
         listener.restyle()
 

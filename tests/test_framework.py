@@ -1,11 +1,13 @@
 """The explorer base class: update loop, blitting, inline errors, fallback, presenter mode."""
+import asyncio
+
 import numpy as np
 import pytest
 
 import evalteach
 from evalteach import plotting
-from evalteach.widgets._base import SLOW_UPDATE, Explorer, checkbox, slider
-from explorer_contract import PNG_MAGIC, check_contract
+from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, slider
+from explorer_contract import PNG_MAGIC, check_contract, check_visible_controls_act
 
 
 class Demo(Explorer):
@@ -86,27 +88,73 @@ def test_blitting_matches_a_full_redraw():
     assert d.image == blitted
 
 
-def test_slow_updates_switch_sliders_to_release_only(monkeypatch):
+def test_changes_from_the_browser_render_once_latest_wins_then_refine():
+    d = Demo(n=20)
+    calls = []
+    original = d._compute
+    d._compute = lambda state: calls.append(state["n"]) or original(state)
+    full_width = d.figure.canvas.get_width_height(physical=True)[0]
+
+    async def drag():
+        for n in (21, 22, 23, 24):  # what the comm does with each slider message
+            d.controls["n"].set_state({"value": n})
+        assert calls == [] and d.state["n"] == 24  # values set, nothing drawn yet
+        await asyncio.sleep(COALESCE * 5)
+        assert calls == [24]  # one render, of the latest state, drafted at 1x
+        assert d.figure.canvas.get_width_height(physical=True)[0] == full_width // 2
+        await asyncio.sleep(REST * 2)
+        assert calls == [24, 24]  # refined at full density once the hand rests
+        assert d.figure.canvas.get_width_height(physical=True)[0] == full_width
+
+    asyncio.run(drag())
+    d.controls["n"].value = 30  # from Python: at once, at full density
+    assert calls[-1] == 30 and d.result is not None
+
+
+def test_pictures_have_twice_the_pixels_of_their_size_on_screen():
     d = Demo()
-    assert d.controls["n"].continuous_update
-    clock = iter(np.arange(0, 100, SLOW_UPDATE * 2))  # every update "takes" 2 x SLOW_UPDATE
-    monkeypatch.setattr("evalteach.widgets._base.time.perf_counter", lambda: next(clock))
-    d.controls["n"].value = 30
-    assert not d.controls["n"].continuous_update
+    width, height = d.figure.canvas.get_width_height(physical=True)
+    t = plotting.theme()
+    assert width == round(Demo.figsize[0] * t.dpi * 2) and height == round(Demo.figsize[1] * t.dpi * 2)
+    assert d._image.layout.width == f"{round(Demo.figsize[0] * t.dpi)}px"
+    assert d._image.layout.max_width == "100%"
+    assert d._repr_mimebundle_()["image/png"]  # the static fallback is the same crisp PNG
+
+
+def test_layout_makes_room_when_tick_labels_grow():
+    class Wide(Demo):
+        def _draw(self, result):
+            super()._draw(result)
+            if self.state["n"] > 50:  # six-digit tick labels, wider than "0.6"
+                self.ax.set_ylim(0, 500000.0)
+                self.relayout()
+
+    d = Wide()
+    left = d.ax.get_position().x0
+    d.controls["n"].value = 60
+    assert d.ax.get_position().x0 > left
+    assert d.ax.get_tightbbox(d.figure.canvas.get_renderer()).x0 >= 0
 
 
 def test_presenter_mode_redraws_open_explorers_larger():
     d = Demo()
-    small = d.figure.dpi
+    small = d.figure.get_size_inches()
     try:
         evalteach.presenter()
-        assert d.figure.dpi > small and d.image.startswith(PNG_MAGIC)
+        # fonts and figure grow together, so the layout is the classroom one, larger
+        np.testing.assert_allclose(d.figure.get_size_inches(), small * 1.5)
+        assert d.image.startswith(PNG_MAGIC)
         assert d.controls["n"].layout.width == plotting.PRESENTER.control_width
+        evalteach.presenter(contrast="high")
+        assert plotting.theme().contrast == "high" and d.image.startswith(PNG_MAGIC)
+        assert plotting.PALETTE["yellow"] not in plotting.theme().cycle
     finally:
         evalteach.presenter(False)
-    assert d.figure.dpi == small
+    np.testing.assert_allclose(d.figure.get_size_inches(), small)
     with pytest.raises(TypeError, match="on"):
         evalteach.presenter("yes")
+    with pytest.raises(ValueError, match="contrast"):
+        evalteach.presenter(contrast="loud")
 
 
 def test_palette_is_okabe_ito():
@@ -122,3 +170,49 @@ def test_png_encoder_round_trips_the_canvas_pixels():
     decoded = np.asarray(Image.open(BytesIO(d.image)).convert("RGB"))
     canvas_pixels = np.asarray(d.figure.canvas.buffer_rgba())[:, :, :3]
     np.testing.assert_array_equal(decoded, canvas_pixels)
+
+
+class ModeDemo(Demo):
+    """Demo with a mode that does not use ``p``: the draws spread evenly over 0..n."""
+
+    play = {"p": 100}
+
+    def _controls(self):
+        return dict(super()._controls(), mode=buttons("mode", ["binomial", "half"]))
+
+    def _compute(self, state):
+        if state["mode"] == "half":
+            return np.arange(500) % (state["n"] + 1)
+        return super()._compute(state)
+
+    def _hidden(self, state):
+        return {"p"} if state["mode"] == "half" else set()
+
+
+def test_controls_a_mode_does_not_use_are_hidden_with_their_play_button():
+    d = ModeDemo()
+    assert d.controls["p"].layout.display is None and "p" in d.visible_controls()
+    d.controls["mode"].value = "half"
+    assert d.controls["p"].layout.display == "none" and "p" not in d.visible_controls()
+    assert d._players["p"].layout.display == "none"
+    d.controls["mode"].value = "binomial"
+    assert d.controls["p"].layout.display is None and d._players["p"].layout.display is None
+
+
+def test_contract_catches_a_visible_control_that_does_nothing():
+    class Lazy(ModeDemo):
+        def _hidden(self, state):
+            return set()
+
+    check_visible_controls_act(ModeDemo)
+    with pytest.raises(AssertionError, match="mode mode='half': p is visible"):
+        check_visible_controls_act(Lazy)
+
+
+def test_hidden_must_name_real_controls():
+    class Typo(ModeDemo):
+        def _hidden(self, state):
+            return {"q"}
+
+    with pytest.raises(ValueError, match="unknown controls"):
+        Typo()

@@ -9,10 +9,14 @@ place (:meth:`Explorer._draw`). The base class does the rest:
 * renders the figure with Agg into an ``ipywidgets.Image`` (no front-end extension
   beyond ipywidgets, no flicker), redrawing only the artists marked dynamic over a
   cached background when nothing else changed (blitting);
-* updates synchronously, so setting a control from Python has updated ``result``
-  and ``image`` when the assignment returns;
-* turns off continuous slider updates when one update is too slow for live dragging,
-  so the kernel never queues redraws behind each other;
+* renders at twice the pixel density of the on-screen size (crisp on 2x screens,
+  projectors and pages that scale the picture up);
+* updates synchronously when a control is set from Python, so ``result`` and
+  ``image`` are up to date when the assignment returns;
+* coalesces changes that come from the browser: each one only records the new
+  value and one render is scheduled on the kernel's event loop, so a drag never
+  queues redraws and the latest state wins; while the hand moves the picture is
+  drafted at 1x and refined at full density once it rests;
 * shows any exception raised by an update inline and keeps the last good picture;
 * puts a PNG of the current figure in the display bundle, for front ends that
   cannot run widgets (GitHub, nbconvert);
@@ -20,6 +24,7 @@ place (:meth:`Explorer._draw`). The base class does the rest:
 """
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 import struct
@@ -34,8 +39,11 @@ from matplotlib.figure import Figure
 
 from .. import _validate, plotting
 
-#: An update slower than this (seconds) switches sliders to update on release only.
-SLOW_UPDATE = 0.15
+#: Seconds between a change from the browser and its render: changes queued meanwhile
+#: only set values, and the render shows the latest state.
+COALESCE = 0.004
+#: Seconds without a change from the browser after which a draft is refined.
+REST = 0.25
 
 _NUMERIC = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.BoundedIntText, W.BoundedFloatText)
 _SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.IntRangeSlider, W.FloatRangeSlider)
@@ -180,6 +188,15 @@ class Explorer:
         """One or two plain sentences stating the numbers shown."""
         return ""
 
+    def _hidden(self, state):
+        """Names of the controls that have no effect in ``state`` (hidden until they do).
+
+        Rule of every explorer: each visible, enabled control changes the picture.
+        A control a mode does not use is returned here, e.g.
+        ``return set() if state["mode"] == "custom" else {"p"}``.
+        """
+        return set()
+
     # --- construction ---------------------------------------------------------------------
 
     def __init__(self, *, seed=0, **values):
@@ -192,6 +209,9 @@ class Explorer:
         self.image = b""
         self.error = None
         self._holding = False
+        self._pending = None  # the scheduled render of changes from the browser
+        self._refine = None   # the scheduled full-density render after a drag
+        self._density = plotting.theme().density
         self._dynamic = []
         self._background = None
         self._full = True
@@ -236,12 +256,14 @@ class Explorer:
         t = plotting.theme()
         self._heading = W.HTML(f"<b>{html.escape(self.title)}</b>" if self.title else "")
         self._buttons = []
+        self._players = {}
         for name, interval in self.play.items():
             target = self.controls[name]
             player = W.Play(min=target.min, max=target.max, step=target.step,
                             value=target.value, interval=interval, description=f"Play {name}")
             W.jslink((player, "value"), (target, "value"))
             self._buttons.append(player)
+            self._players[name] = player
         if self.resample_button:
             button = W.Button(description="Resample", icon="refresh",
                               tooltip="Draw new random data (the seed moves on by one)")
@@ -254,6 +276,7 @@ class Explorer:
         self._progress = W.FloatProgress(min=0.0, max=1.0, description="working",
                                          layout=W.Layout(display="none"))
         self._image = W.Image(format="png", layout=W.Layout(max_width="100%", height="auto"))
+        self._image.add_class("evalteach-picture")
         self._summary_html = W.HTML()
         self.widget = W.VBox([self._heading, self._control_box, self._progress, self._error,
                               self._image, self._summary_html])
@@ -267,13 +290,17 @@ class Explorer:
             if "font_size" in control.style.keys:
                 control.style.font_size = t.control_font
         self._heading.style.font_size = t.control_font
+        # The picture has more pixels than CSS pixels: fix its on-screen width.
+        self._image.layout.width = f"{round(self.figsize[0] * t.figure_scale * t.dpi)}px"
 
     def _new_figure(self):
         t = plotting.theme()
         self._dynamic = []
         self._background = None
         with mpl.rc_context(t.rc()):
-            self.figure = Figure(figsize=self.figsize, dpi=t.dpi, layout="constrained")
+            size = (self.figsize[0] * t.figure_scale, self.figsize[1] * t.figure_scale)
+            self.figure = Figure(figsize=size, dpi=t.dpi * self._density,
+                                 layout="constrained")
             FigureCanvasAgg(self.figure)
             self._build(self.figure)
         self._layout_frozen = False
@@ -309,16 +336,62 @@ class Explorer:
     def _on_change(self, change):
         if self._holding:
             return
-        started = time.perf_counter()
-        self._update()
-        if time.perf_counter() - started > SLOW_UPDATE:
-            for control in self.controls.values():
-                if isinstance(control, _SLIDERS):
-                    control.continuous_update = False
+        if change["name"] in change["owner"]._property_lock:  # the browser sent this value
+            self._schedule()
+        else:
+            self._update()
 
-    def _update(self, raise_errors=False):
+    def _schedule(self):
+        """Render changes from the browser soon, once, at draft density; refine at rest."""
         try:
-            result = self._compute(self.state)
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a plain script): update at once
+            self._update()
+            return
+        if self._refine is not None:
+            self._refine.cancel()
+            self._refine = None
+        if self._pending is None:
+            self._pending = loop.call_later(COALESCE, self._render_pending, loop)
+
+    def _render_pending(self, loop):
+        self._pending = None
+        self._update(density=1.0)
+        if self._density != plotting.theme().density:
+            self._refine = loop.call_later(REST, self._refine_at_rest)
+
+    def _refine_at_rest(self):
+        self._refine = None
+        self._update()
+
+    def _set_density(self, density):
+        if density != self._density:
+            self._density = density
+            self.figure.set_dpi(plotting.theme().dpi * density)
+            self._background = None
+
+    def _show_used_controls(self, state):
+        """Hide the controls (and their Play buttons) that ``state`` does not use; show the rest."""
+        hidden = set(self._hidden(state))
+        unknown = hidden - set(self.controls)
+        if unknown:
+            raise ValueError(f"_hidden() names unknown controls: {sorted(unknown)}")
+        for name, control in self.controls.items():
+            control.layout.display = "none" if name in hidden else None
+        for name, player in self._players.items():
+            player.layout.display = "none" if name in hidden else None
+
+    def visible_controls(self):
+        """The controls on screen now: not hidden by :meth:`_hidden` and not disabled."""
+        return {name: c for name, c in self.controls.items()
+                if c.layout.display != "none" and not getattr(c, "disabled", False)}
+
+    def _update(self, raise_errors=False, density=None):
+        try:
+            self._set_density(plotting.theme().density if density is None else density)
+            state = self.state
+            self._show_used_controls(state)
+            result = self._compute(state)
             self._full = self._background is None
             with mpl.rc_context(plotting.theme().rc()):
                 self._draw(result)
@@ -357,16 +430,36 @@ class Explorer:
         canvas = self.figure.canvas
         if self._full or self._background is None:
             canvas.draw()
+            if self._layout_frozen and self._text_grew():
+                self.figure.set_layout_engine("constrained")  # make room, then freeze again
+                canvas.draw()
+                self._layout_frozen = False
             if not self._layout_frozen:
-                # Constrained layout once, then freeze the positions: cheaper redraws, no jitter.
+                # Constrained layout, then frozen positions: cheaper redraws, no jitter.
                 self.figure.set_layout_engine("none")
                 self._layout_frozen = True
+                self._margins = self._text_margins()
             self._background = canvas.copy_from_bbox(self.figure.bbox) if self._dynamic else None
         else:
             canvas.restore_region(self._background)
         for artist in self._dynamic:
             self.figure.draw_artist(artist)
         return png_bytes(canvas)
+
+    def _text_margins(self):
+        """Inches each axes' labels, ticks and titles reach beyond it (left, right, bottom, top)."""
+        renderer = self.figure.canvas.get_renderer()
+        margins = []
+        for ax in self.figure.axes:
+            box, tight = ax.get_window_extent(renderer), ax.get_tightbbox(renderer)
+            margins.append((box.x0 - tight.x0, tight.x1 - box.x1, box.y0 - tight.y0, tight.y1 - box.y1)
+                           if ax.get_visible() and tight is not None else (0.0,) * 4)
+        return np.array(margins) / self.figure.dpi
+
+    def _text_grew(self):
+        """Whether text now needs more room than the frozen layout gave it (wider tick labels)."""
+        margins = self._text_margins()
+        return margins.shape != self._margins.shape or bool(np.any(margins > self._margins + 0.01))
 
     # --- public actions -------------------------------------------------------------------
 
