@@ -22,6 +22,7 @@ _MODULES = {
     "ImbalanceExplorer": "imbalance",
     "LossExplorer": "loss",
     "CriticalDifferenceExplorer": "critical_difference",
+    "RandomizationExplorer": "randomization",
     "NumericQuestion": "quiz",
     "MultipleChoice": "quiz",
     "Predict": "predict",
