@@ -34,7 +34,7 @@ def _check(dataset, learner, k, seed):
     return (_validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=8192)  # one float per fit
 def _fold_error(dataset, learner, k, seed, fold):
     data = load_dataset(dataset)
     train, test = cv_folds(dataset, k, seed)[fold]
@@ -109,7 +109,7 @@ def repeated_cv_errors(dataset="breast_cancer", learner="naive_bayes", runs=10, 
     return out
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def holdout_predictions(dataset="breast_cancer", learner="naive_bayes", seed=0):
     """Train on a stratified two thirds of the data; predict the held-out third.
 

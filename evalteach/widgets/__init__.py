@@ -23,6 +23,8 @@ _MODULES = {
     "LossExplorer": "loss",
     "CriticalDifferenceExplorer": "critical_difference",
     "RandomizationExplorer": "randomization",
+    "BayesianComparisonExplorer": "bayesian_comparison",
+    "ReplicabilityExplorer": "replicability",
     "NumericQuestion": "quiz",
     "MultipleChoice": "quiz",
     "Predict": "predict",
