@@ -271,11 +271,12 @@ class RandomizationExplorer(Explorer):
         self.ax, self.side = figure.subplots(1, 2, width_ratios=(1.45, 1))
         ax, side = self.ax, self.side
         edges = np.linspace(-1, 1, _BINS + 1)
-        width = np.diff(edges)
-        self.calm = ax.bar(edges[:-1], np.zeros(_BINS), width, align="edge", color=COLORS["data"],
-                           alpha=0.75, label="less extreme")
-        self.extreme = ax.bar(edges[:-1], np.zeros(_BINS), width, align="edge", color=COLORS["bad"],
-                              alpha=0.85, label="at least as far from 0 as observed")
+        # two filled step outlines (one artist each, cheap to redraw): the less extreme
+        # resamples, and the extreme ones stacked on top of them
+        self.calm = ax.stairs(np.zeros(_BINS), edges, fill=True, color=COLORS["data"], alpha=0.75,
+                              label="less extreme")
+        self.extreme = ax.stairs(np.zeros(_BINS), edges, baseline=np.zeros(_BINS), fill=True,
+                                 color=COLORS["bad"], alpha=0.85, label="at least as far from 0 as observed")
         # lines stop below the legend's band
         self.observed = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=2, label="observed")
         self.mirror = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=1.2, ls="--")
@@ -290,7 +291,7 @@ class RandomizationExplorer(Explorer):
                                                                COLORS["data"]], lw=5)
         self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=14, mew=2)[0]
         self.side_title = side.set_title("\n\n", fontsize="medium", loc="left")
-        self.dynamic(*self.calm.patches, *self.extreme.patches, self.observed, self.mirror, self.hist_title,
+        self.dynamic(self.calm, self.extreme, self.observed, self.mirror, self.hist_title,
                      self.trace, self.intervals, self.centres, self.side_title)
         self._shown = None
         self._top = None
@@ -312,13 +313,6 @@ class RandomizationExplorer(Explorer):
                 edges = np.linspace(edges[0], edges[-1], _BINS + 1)
             ax.set_xlabel("test error rate on a resample of the test set")
         self._edges = edges
-        self._lefts = np.resize(edges[:-1], _BINS)
-        widths = np.resize(np.diff(edges), _BINS)
-        for i, (calm, extreme) in enumerate(zip(self.calm.patches, self.extreme.patches)):
-            used = i < edges.size - 1
-            for patch in (calm, extreme):
-                patch.set_x(self._lefts[i])
-                patch.set_width(widths[i] if used else 0)
         ax.set_xlim(edges[0] - 0.03 * np.ptp(edges), edges[-1] + 0.03 * np.ptp(edges))
         ax.set_ylabel("resamples")
         self.extreme.set_label("at least as far from 0 as observed" if sign_flip else "_")
@@ -353,14 +347,6 @@ class RandomizationExplorer(Explorer):
                 side.get_legend().remove()
         self.relayout()
 
-    def _counts(self, values, far):
-        """Histogram counts of the less extreme and the extreme resamples, padded to every bar."""
-        used = self._edges.size - 1
-        calm, extreme = np.zeros(_BINS), np.zeros(_BINS)
-        calm[:used] = np.histogram(values[~far], self._edges)[0]
-        extreme[:used] = np.histogram(values[far], self._edges)[0]
-        return calm, extreme
-
     def _draw(self, r):
         if r.mode == "permutation":
             values, observed = r.null, r.observed
@@ -373,16 +359,15 @@ class RandomizationExplorer(Explorer):
         if shown != self._shown:
             self._shown, self._top = shown, None
             self._draw_frame(r)
-        calm_counts, extreme_counts = self._counts(values, far)
-        top = _nice_top((calm_counts + extreme_counts).max())
+        calm_counts = np.histogram(values[~far], self._edges)[0]
+        stacked = calm_counts + np.histogram(values[far], self._edges)[0]
+        top = _nice_top(stacked.max())
         if top != self._top:  # the tallest bar outgrew the axis: rescale (a full redraw)
             self._top = top
             self.ax.set_ylim(0, top)
             self.relayout()
-        for calm, extreme, c, e in zip(self.calm.patches, self.extreme.patches, calm_counts, extreme_counts):
-            calm.set_height(c)
-            extreme.set_y(c)
-            extreme.set_height(e)
+        self.calm.set_data(calm_counts, self._edges, baseline=0)
+        self.extreme.set_data(stacked, self._edges, baseline=calm_counts)
         self.observed.set_xdata([observed] * 2)
         self.mirror.set_xdata([-observed] * 2)
         if r.mode == "permutation":
