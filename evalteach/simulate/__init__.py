@@ -2,12 +2,15 @@
 
 Built on :mod:`evalteach.stats`; the explorers in :mod:`evalteach.widgets` draw them.
 """
-from . import comparison, curves, experiments, intervals, sampling
+from . import comparison, curves, experiments, intervals, learner_scores, repeated_partitions, sampling
 from .comparison import *  # noqa: F401,F403
 from .curves import *  # noqa: F401,F403
 from .experiments import *  # noqa: F401,F403
 from .intervals import *  # noqa: F401,F403
+from .learner_scores import *  # noqa: F401,F403
+from .repeated_partitions import *  # noqa: F401,F403
 from .sampling import *  # noqa: F401,F403
 
 __all__ = [*sampling.__all__, *intervals.__all__, *experiments.__all__, *comparison.__all__,
-           *curves.__all__]
+           *curves.__all__, *learner_scores.__all__,
+           *repeated_partitions.__all__]

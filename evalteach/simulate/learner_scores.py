@@ -1,0 +1,195 @@
+"""Scores of real scikit-learn learners on bundled data, cached, and resamples grown in steps.
+
+The explorers that compare two learners need the same few numbers again and again:
+each learner's error on every fold of a (repeated) cross-validation, or its
+predictions on a held-out test set. Fitting is the slow part, so every result is
+cached by plain values (data set, learner, k, seed): the same fit never runs twice.
+
+:class:`GrowingResamples` keeps a seeded stream of resampled statistics (sign-flip
+means or bootstrap error rates) and extends it only by what a new request adds, so
+pressing "add 1000" costs only the 1000 new resamples.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from .. import _validate
+from ..data import DATASETS, load_dataset
+from ..learners import LEARNERS, make_learner
+from ..stats import PermutationNull
+from .curves import cv_folds
+
+__all__ = ["fold_errors", "repeated_cv_errors", "holdout_predictions", "GrowingResamples",
+           "growing_resamples", "HOLDOUT_FRACTION"]
+
+#: Share of the examples held out as the test set of :func:`holdout_predictions`.
+HOLDOUT_FRACTION = 1 / 3
+
+
+def _check(dataset, learner, k, seed):
+    _validate.choice("dataset", dataset, DATASETS)
+    _validate.choice("learner", learner, tuple(LEARNERS))
+    return (_validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0))
+
+
+@lru_cache(maxsize=8192)  # one float per fit
+def _fold_error(dataset, learner, k, seed, fold):
+    data = load_dataset(dataset)
+    train, test = cv_folds(dataset, k, seed)[fold]
+    model = make_learner(learner, seed).fit(data.X[train], data.y[train])
+    return float(np.mean(model.predict(data.X[test]) != data.y[test]))
+
+
+def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, progress=None):
+    """Test error of one learner on each fold of a stratified k-fold cross-validation.
+
+    Parameters
+    ----------
+    dataset : str
+        A bundled data set (:data:`evalteach.data.DATASETS`).
+    learner : str
+        A learner name (:data:`evalteach.learners.LEARNERS`).
+    k : int
+        Number of folds (the folds of :func:`evalteach.simulate.cv_folds`).
+    seed : int
+        Seeds the folds (two learners with the same seed share the folds: paired).
+    progress : callable, optional
+        Called with the fraction done after each fold.
+
+    Returns
+    -------
+    ndarray, shape (k,)
+        Error rate on each held-out fold.
+
+    Examples
+    --------
+    >>> fold_errors("iris", "naive_bayes", k=5).shape
+    (5,)
+    """
+    k, seed = _check(dataset, learner, k, seed)
+    errors = []
+    for fold in range(k):
+        errors.append(_fold_error(dataset, learner, k, seed, fold))
+        if progress is not None:
+            progress((fold + 1) / k)
+    out = np.array(errors)
+    out.setflags(write=False)
+    return out
+
+
+def repeated_cv_errors(dataset="breast_cancer", learner="naive_bayes", runs=10, k=10, seed=0,
+                       progress=None):
+    """Fold errors of ``runs`` repetitions of k-fold cross-validation, each on new folds.
+
+    Run ``r`` uses the folds of seed ``seed * 1000 + r``; two learners with the same
+    arguments see the same folds, as the correlated t-test assumes.
+
+    Returns
+    -------
+    ndarray, shape (runs * k,)
+        The errors of run 0's folds, then run 1's, and so on.
+
+    Source: Bouckaert & Frank (2004), 10x10 cross-validation; Corani & Benavoli (2015).
+
+    Examples
+    --------
+    >>> repeated_cv_errors("iris", "naive_bayes", runs=2, k=5).shape
+    (10,)
+    """
+    runs = _validate.integer("runs", runs, low=1, high=100)
+    k, seed = _check(dataset, learner, k, seed)
+    parts = []
+    for r in range(runs):
+        step = None if progress is None else (lambda f, r=r: progress((r + f) / runs))
+        parts.append(fold_errors(dataset, learner, k, seed * 1000 + r, progress=step))
+    out = np.concatenate(parts)
+    out.setflags(write=False)
+    return out
+
+
+@lru_cache(maxsize=512)
+def holdout_predictions(dataset="breast_cancer", learner="naive_bayes", seed=0):
+    """Train on a stratified two thirds of the data; predict the held-out third.
+
+    Returns
+    -------
+    y_test, predictions : ndarray
+        True and predicted labels of the :data:`HOLDOUT_FRACTION` held-out examples.
+
+    Examples
+    --------
+    >>> y, pred = holdout_predictions("iris", "naive_bayes")
+    >>> len(y) == len(pred) == 50
+    True
+    """
+    _check(dataset, learner, 2, seed)
+    from sklearn.model_selection import train_test_split
+
+    data = load_dataset(dataset)
+    train, test = train_test_split(np.arange(len(data.y)), test_size=HOLDOUT_FRACTION,
+                                   random_state=seed, stratify=data.y)
+    model = make_learner(learner, seed).fit(data.X[train], data.y[train])
+    y, pred = data.y[test], model.predict(data.X[test])
+    y.setflags(write=False)
+    pred.setflags(write=False)
+    return y, pred
+
+
+class GrowingResamples:
+    """A seeded stream of resampled statistics, grown on demand and read by prefix.
+
+    ``kind="sign-flip"``: the mean of the paired differences ``values`` with random
+    signs, exactly the stream of :class:`evalteach.stats.PermutationNull` (so the
+    first B equal ``permutation_test(values, n_resamples=B, seed=seed).null_distribution``).
+    ``kind="bootstrap"``: the mean of ``values`` (per-example errors, 0 or 1) over
+    resamples with replacement, the stream :func:`evalteach.stats.bootstrap_interval`
+    draws with the same seed.
+
+    Parameters
+    ----------
+    values : array
+    kind : {"sign-flip", "bootstrap"}
+    seed : int
+
+    Examples
+    --------
+    >>> g = GrowingResamples([0.02, -0.01, 0.03], "sign-flip", seed=0)
+    >>> np.array_equal(g.first(10)[:4], g.first(4))
+    True
+
+    Source: Efron & Tibshirani (1993), ch. 6 and 15; Lock5's StatKey.
+    """
+
+    def __init__(self, values, kind, seed=0):
+        self.kind = _validate.choice("kind", kind, ("sign-flip", "bootstrap"))
+        self.values = _validate.array("values", values, min_size=2)
+        self.seed = _validate.integer("seed", seed, low=0)
+        self._null = PermutationNull(self.values, seed=self.seed) if kind == "sign-flip" else None
+        self._rng = np.random.default_rng(self.seed)
+        self._drawn = np.empty(0)
+
+    def first(self, size):
+        """The first ``size`` statistics of the stream (drawing only the missing ones)."""
+        size = _validate.integer("size", size, low=0)
+        missing = size - self._drawn.size
+        if missing > 0:
+            if self._null is not None:
+                new = self._null.draw(missing)
+            else:
+                n = self.values.size
+                new = self.values[self._rng.integers(0, n, size=(missing, n))].mean(axis=1)
+            self._drawn = np.concatenate((self._drawn, new))
+        return self._drawn[:size]
+
+
+@lru_cache(maxsize=32)
+def _growing(values, kind, seed):
+    return GrowingResamples(np.frombuffer(values), kind, seed)
+
+
+def growing_resamples(values, kind, seed=0):
+    """The cached :class:`GrowingResamples` of these values (one stream per data and seed)."""
+    return _growing(np.ascontiguousarray(values, dtype=float).tobytes(), kind, seed)
+

@@ -1,0 +1,420 @@
+"""RandomizationExplorer: a null distribution and a bootstrap distribution built one resample at a time."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import ipywidgets as W
+import numpy as np
+
+from .. import _validate
+from ..learners import LEARNERS
+from ..plotting import COLORS
+from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_predictions
+from ..stats import paired_t_test, permutation_test, proportion_interval
+from ..stats.randomization import _bca_levels
+from ._base import Explorer, buttons, dropdown
+
+#: Data sets and learners offered: small and quick to fit, so a change stays live.
+DATASETS = ("breast_cancer", "wine", "iris")
+FAST_LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
+#: The buttons: how many resamples each adds.
+STEPS = (1, 10, 100, 1000)
+MAX_RESAMPLES = 100_000
+CONFIDENCE = 0.95
+_BINS = 60
+
+
+def _sign_flip_edges(observed, reach):
+    """Symmetric bin edges over [-reach, reach] with -|observed| and |observed| on edges, so
+    each bar is wholly "as extreme" or wholly "less extreme" (a hair inside, for rounding)."""
+    reach = max(reach, 1e-9)
+    inner, side = abs(observed) * (1 - 1e-9), _BINS // 2
+    if inner < reach / (side - 2):  # observed about 0: nearly every resample is as extreme
+        return np.linspace(-1.001 * reach, 1.001 * reach, _BINS + 1)
+    for j in range(max(1, round(side * inner / reach)), 0, -1):  # bars inside +-|observed|
+        width = inner / j
+        outer = int(np.ceil((1.001 * reach - inner) / width))
+        if j + outer <= side:
+            break
+    right = inner + width * np.arange(1, outer + 1)
+    return np.concatenate((-right[::-1], np.linspace(-inner, inner, 2 * j + 1), right))
+
+
+def _nice_top(count):
+    """A y-axis top from 5, 10, 20, 50, 100, ... with headroom above ``count`` for the legend."""
+    need = max(5.0, 1.45 * count)
+    scale = 10.0 ** np.floor(np.log10(need))
+    return float(next(m * scale for m in (1, 2, 5, 10) if m * scale >= need))
+
+
+@dataclass(frozen=True)
+class SignFlipView:
+    """The sign-flip (randomisation) test on k paired fold differences, grown to B resamples."""
+
+    label: str
+    differences: np.ndarray
+    observed: float
+    null: np.ndarray           # the first B sign-flip means
+    p_value: float | None      # Monte Carlo p of those B (None before the first resample)
+    exact: object              # PermutationTest over every sign pattern
+    t_test: object             # paired t-test on the same differences
+    trace_b: np.ndarray        # B values at which the running p is drawn
+    trace_p: np.ndarray
+
+    mode = "permutation"
+
+    @property
+    def resamples(self):
+        return self.null.size
+
+
+@dataclass(frozen=True)
+class BootstrapView:
+    """Bootstrap distribution of one learner's test error, grown to B resamples."""
+
+    label: str
+    errors: np.ndarray          # 1 where the test example is misclassified
+    estimate: float
+    replicates: np.ndarray
+    percentile: tuple | None    # (low, high), None below 10 resamples
+    bca: tuple | None
+    bias_correction: float | None
+    acceleration: float | None
+    wilson: object
+
+    mode = "bootstrap"
+
+    @property
+    def resamples(self):
+        return self.replicates.size
+
+
+def sign_flip_view(differences, resamples, seed, label=""):
+    """The numbers :class:`RandomizationExplorer` shows in its sign-flip mode.
+
+    The Monte Carlo p-value follows :func:`evalteach.stats.permutation_test`: each tail
+    counts the observed arrangement, ``(# as extreme + 1) / (B + 1)``, and the two-sided
+    p doubles the smaller tail.
+    """
+    d = np.asarray(differences, dtype=float)
+    observed = float(d.mean())
+    null = growing_resamples(d, "sign-flip", seed).first(resamples)
+    gamma = abs(observed) * 100 * np.finfo(float).eps  # permutation_test's rounding tolerance
+    b = np.arange(1, null.size + 1)
+    greater = (np.cumsum(null >= observed - gamma) + 1) / (b + 1)
+    less = (np.cumsum(null <= observed + gamma) + 1) / (b + 1)
+    running = np.minimum(1.0, 2 * np.minimum(greater, less))
+    shown = np.unique(np.geomspace(1, max(null.size, 1), 300).astype(int)) - 1 if null.size else b
+    exact = permutation_test(d, n_resamples=2 ** d.size, seed=seed)
+    return SignFlipView(label, d, observed, null, float(running[-1]) if null.size else None, exact,
+                        paired_t_test(d), shown + 1, running[shown])
+
+
+def bootstrap_view(y_true, predictions, resamples, seed, label=""):
+    """The numbers :class:`RandomizationExplorer` shows in its bootstrap mode: the
+    percentile and BCa intervals of :func:`evalteach.stats.bootstrap_interval` on the
+    first B resamples of its stream, and the Wilson interval beside them."""
+    errors = (np.asarray(y_true) != np.asarray(predictions)).astype(float)
+    estimate = float(errors.mean())
+    reps = growing_resamples(errors, "bootstrap", seed).first(resamples)
+    alpha = (1 - CONFIDENCE) / 2
+    percentile = bca = z0 = acceleration = None
+    if reps.size >= 10:
+        percentile = tuple(float(x) for x in np.percentile(reps, [100 * alpha, 100 * (1 - alpha)]))
+        jackknife = (errors.sum() - errors) / (errors.size - 1)
+        levels, z0, acceleration = _bca_levels(reps, estimate, jackknife, alpha)
+        bca = tuple(float(x) for x in np.percentile(reps, 100 * levels))
+    wilson = proportion_interval(int(errors.sum()), errors.size, CONFIDENCE, method="wilson")
+    return BootstrapView(label, errors, estimate, reps, percentile, bca, z0, acceleration, wilson)
+
+
+class RandomizationExplorer(Explorer):
+    """Build a null distribution (or a bootstrap distribution) one resample at a time.
+
+    Sign-flip mode: two learners are cross-validated on the same k folds of a real
+    data set; their fold errors give k paired differences. If the learners were
+    equally good, each difference would be as likely to have the opposite sign, so
+    flipping signs at random and averaging draws from the null distribution of the
+    mean difference. The buttons add 1, 10, 100 or 1000 such resamples; the p-value
+    is the share of resamples at least as extreme as the observed mean (two-sided:
+    twice the smaller tail, counting the observed arrangement). As B grows it settles
+    on the exact p over all 2^k sign patterns; the paired t-test's p on the same
+    differences stands beside it.
+
+    Bootstrap mode: learner A's predictions on a held-out third of the data; resample
+    the test examples with replacement to see how the error rate would vary, and
+    read the 95% percentile and BCa intervals off the resamples, beside the Wilson
+    interval from the binomial formula.
+
+    Parameters
+    ----------
+    a, b : array, optional
+        Your own paired scores of two learners on the same folds (or ``a`` alone as
+        the differences); they replace the bundled data in sign-flip mode.
+    y_true, predictions : array, optional
+        Your own test labels and one classifier's predictions; they replace the
+        bundled data in bootstrap mode.
+    seed : int
+        Seeds the folds, the split and the resamples.
+    **values
+        Control values: ``mode``, ``dataset``, ``learner_a``, ``learner_b``, ``k``,
+        ``resamples`` (how many resamples are drawn, 0 to 100000).
+
+    References
+    ----------
+    Lock, Lock, Lock Morgan, Lock & Lock, StatKey (lock5stat.com/StatKey): a null
+    distribution built one resample at a time. Efron & Tibshirani (1993), *An
+    Introduction to the Bootstrap*, ch. 13-15. Fisher (1935), the randomisation test.
+    """
+
+    title = "Inference by resampling: a null distribution, one resample at a time"
+    figsize = (10.0, 4.4)
+
+    def __init__(self, *, a=None, b=None, y_true=None, predictions=None, seed=0, **values):
+        self._own_differences = None
+        self._own_test = None
+        if a is not None:
+            a = _validate.array("a", a, min_size=2)
+            if b is not None:
+                b = _validate.array("b", b, min_size=2)
+                _validate.same_length(a=a, b=b)
+                a = a - b
+            if a.size > 20:
+                raise ValueError(f"a must hold at most 20 paired scores (2**20 sign patterns), got {a.size}")
+            self._own_differences = a
+        elif b is not None:
+            raise TypeError("b was given without a; pass a (and b) to use your own scores")
+        if (y_true is None) != (predictions is None):
+            raise TypeError("y_true and predictions must be given together")
+        if y_true is not None:
+            y = np.asarray(y_true)
+            pred = np.asarray(predictions)
+            if y.ndim != 1 or y.size < 2:
+                raise ValueError(f"y_true must be a 1-dimensional array of at least 2 labels, got shape {y.shape}")
+            _validate.same_length(y_true=y, predictions=pred)
+            self._own_test = (y, pred)
+        super().__init__(seed=seed, **values)
+
+    def _controls(self):
+        learners = [(f"{name}: {LEARNERS[name]}", name) for name in FAST_LEARNERS]
+        modes = [("sign-flip test (k folds)", "permutation"), ("bootstrap interval (test set)", "bootstrap")]
+        if self._own_test is not None and self._own_differences is None:
+            modes = modes[1:]
+        elif self._own_differences is not None and self._own_test is None:
+            modes = modes[:1]
+        return {
+            "dataset": dropdown("data set", list(DATASETS), "breast_cancer"),
+            "learner_a": dropdown("learner A", learners, "naive_bayes"),
+            "learner_b": dropdown("learner B", learners, "tree"),
+            "k": buttons("folds k", [5, 10], 10),
+            "resamples": W.BoundedIntText(value=100, min=0, max=MAX_RESAMPLES, description="resamples B",
+                                          style={"description_width": "initial"},
+                                          layout=W.Layout(width="190px"),
+                                          tooltip="how many resamples are drawn so far"),
+            "mode": buttons("mode", modes, modes[0][1]),
+        }
+
+    def _make_view(self):
+        super()._make_view()
+        self._step_buttons = []
+        for step in STEPS:
+            button = W.Button(description=f"+{step}", tooltip=f"add {step} resample{'s' * (step > 1)}",
+                              layout=W.Layout(width="70px"))
+            button.on_click(lambda _, step=step: self.add(step))
+            self._step_buttons.append(button)
+        reset = W.Button(description="reset", tooltip="start again from no resamples",
+                         layout=W.Layout(width="70px"))
+        reset.on_click(lambda _: self.controls.__getitem__("resamples").__setattr__("value", 0))
+        self._step_buttons.append(reset)
+        self._control_box.children = tuple(self._control_box.children) + tuple(self._step_buttons)
+
+    def add(self, count):
+        """Add ``count`` resamples (up to 100000 in all) and redraw."""
+        count = _validate.integer("count", count, low=0)
+        control = self.controls["resamples"]
+        control.value = min(MAX_RESAMPLES, control.value + count)
+
+    def _hidden(self, state):
+        if state["mode"] == "bootstrap":
+            hidden = {"learner_b", "k"}
+            own = self._own_test is not None
+        else:
+            hidden = set()
+            own = self._own_differences is not None
+        if own:
+            hidden |= {"dataset", "learner_a", "learner_b", "k"}
+        if len(self.controls["mode"].options) < 2:
+            hidden.add("mode")
+        return hidden
+
+    def _compute(self, state):
+        seed, b = state["seed"], int(state["resamples"])
+        name_a, name_b, dataset = state["learner_a"], state["learner_b"], state["dataset"]
+        if state["mode"] == "bootstrap":
+            if self._own_test is not None:
+                return bootstrap_view(*self._own_test, b, seed, "your classifier on your test set")
+            y, pred = holdout_predictions(dataset, name_a, seed)
+            label = f"{name_a} on a held-out third of {dataset.replace('_', ' ')} ({y.size} examples)"
+            return bootstrap_view(y, pred, b, seed, label)
+        if self._own_differences is not None:
+            return sign_flip_view(self._own_differences, b, seed, "your paired scores")
+        k = int(state["k"])
+        errors = [fold_errors(dataset, name, k, seed,
+                              progress=lambda f, i=i: self.report_progress((i + f) / 2))
+                  for i, name in enumerate((name_a, name_b))]
+        label = f"{name_a} − {name_b}, {dataset.replace('_', ' ')}, {k}-fold CV"
+        return sign_flip_view(errors[0] - errors[1], b, seed, label)
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def _build(self, figure):
+        self.ax, self.side = figure.subplots(1, 2, width_ratios=(1.45, 1))
+        ax, side = self.ax, self.side
+        edges = np.linspace(-1, 1, _BINS + 1)
+        # two filled step outlines (one artist each, cheap to redraw): the less extreme
+        # resamples, and the extreme ones stacked on top of them
+        self.calm = ax.stairs(np.zeros(_BINS), edges, fill=True, color=COLORS["data"], alpha=0.75,
+                              label="less extreme")
+        self.extreme = ax.stairs(np.zeros(_BINS), edges, baseline=np.zeros(_BINS), fill=True,
+                                 color=COLORS["bad"], alpha=0.85, label="at least as far from 0 as observed")
+        # lines stop below the legend's band
+        self.observed = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=2, label="observed")
+        self.mirror = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=1.2, ls="--")
+        self.hist_title = ax.set_title(" ", fontsize="medium")
+        # sign-flip mode: the running p-value
+        self.trace = side.plot([], [], color=COLORS["data"], label="Monte Carlo p after B resamples")[0]
+        self.exact_line = side.axhline(0, color=COLORS["theory"], ls=":", lw=2,
+                                       label="exact p (all 2^k sign patterns)")
+        self.t_line = side.axhline(0, color=COLORS["second"], ls="--", label="paired t-test p")
+        # bootstrap mode: three intervals
+        self.intervals = side.hlines([0, 1, 2], 0, 0, colors=[COLORS["muted"], COLORS["theory"],
+                                                               COLORS["data"]], lw=5)
+        self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=14, mew=2)[0]
+        self.side_title = side.set_title("\n\n", fontsize="medium", loc="left")
+        self.dynamic(self.calm, self.extreme, self.observed, self.mirror, self.hist_title,
+                     self.trace, self.intervals, self.centres, self.side_title)
+        self._shown = None
+        self._top = None
+
+    def _draw_frame(self, r):
+        """The static parts: axis limits, labels and legends for this data and mode."""
+        ax, side = self.ax, self.side
+        sign_flip = r.mode == "permutation"
+        if sign_flip:
+            edges = _sign_flip_edges(r.observed, float(np.abs(r.differences).mean()))
+            ax.set_xlabel("mean difference of fold errors, signs flipped at random")
+        else:
+            n = r.errors.size
+            se = max(np.sqrt(r.estimate * (1 - r.estimate) / n), 1 / n)
+            lo = max(0, int(np.floor((r.estimate - 5 * se) * n)))
+            hi = min(n, int(np.ceil((r.estimate + 5 * se) * n)))
+            edges = (np.arange(lo, hi + 2) - 0.5) / n
+            if edges.size > _BINS + 1:  # merge neighbouring error counts into wider bins
+                edges = np.linspace(edges[0], edges[-1], _BINS + 1)
+            ax.set_xlabel("test error rate on a resample of the test set")
+        self._edges = edges
+        ax.set_xlim(edges[0] - 0.03 * np.ptp(edges), edges[-1] + 0.03 * np.ptp(edges))
+        ax.set_ylabel("resamples")
+        self.extreme.set_label("at least as far from 0 as observed" if sign_flip else "_")
+        self.calm.set_label("less extreme" if sign_flip else "bootstrap error rates")
+        self.observed.set_label("observed mean difference" if sign_flip else "error on the test set")
+        ax.legend(loc="upper left", fontsize="small", framealpha=0.9)
+        for artist in (self.trace, self.exact_line, self.t_line):
+            artist.set_visible(sign_flip)
+        self.mirror.set_visible(sign_flip)
+        self.intervals.set_visible(not sign_flip)
+        self.centres.set_visible(not sign_flip)
+        if sign_flip:
+            side.set_xlim(0.8, MAX_RESAMPLES * 1.25)
+            side.set_xscale("log")
+            side.set_ylim(-0.02, 1.35)
+            side.set_yticks(np.linspace(0, 1, 6))
+            side.set_yticklabels([f"{x:.1f}" for x in np.linspace(0, 1, 6)])
+            side.set_xlabel("resamples B (log scale)")
+            side.set_ylabel("p-value (two-sided)")
+            self.exact_line.set_ydata([r.exact.p_value] * 2)
+            self.t_line.set_ydata([r.t_test.p_value] * 2)
+            side.legend(loc="upper right", fontsize="small", framealpha=0.9)
+        else:
+            side.set_xscale("linear")
+            side.set_xlim(ax.get_xlim())
+            side.set_ylim(-0.6, 2.6)
+            side.set_yticks([0, 1, 2])
+            side.set_yticklabels(["Wilson\n(formula)", "BCa", "percentile"])
+            side.set_xlabel("test error rate")
+            side.set_ylabel("")
+            if side.get_legend() is not None:
+                side.get_legend().remove()
+        self.relayout()
+
+    def _draw(self, r):
+        if r.mode == "permutation":
+            values, observed = r.null, r.observed
+            gamma = abs(observed) * 100 * np.finfo(float).eps
+            far = np.abs(values) >= abs(observed) - gamma
+        else:
+            values, observed = r.replicates, r.estimate
+            far = np.zeros(values.size, dtype=bool)
+        shown = (r.mode, r.label, (r.differences if r.mode == "permutation" else r.errors).tobytes())
+        if shown != self._shown:
+            self._shown, self._top = shown, None
+            self._draw_frame(r)
+        calm_counts = np.histogram(values[~far], self._edges)[0]
+        stacked = calm_counts + np.histogram(values[far], self._edges)[0]
+        top = _nice_top(stacked.max())
+        if top != self._top:  # the tallest bar outgrew the axis: rescale (a full redraw)
+            self._top = top
+            self.ax.set_ylim(0, top)
+            self.relayout()
+        self.calm.set_data(calm_counts, self._edges, baseline=0)
+        self.extreme.set_data(stacked, self._edges, baseline=calm_counts)
+        self.observed.set_xdata([observed] * 2)
+        self.mirror.set_xdata([-observed] * 2)
+        if r.mode == "permutation":
+            self._draw_sign_flip(r)
+        else:
+            self._draw_bootstrap(r)
+
+    def _draw_sign_flip(self, r):
+        k = r.differences.size
+        self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples\n"
+                                 f"{r.label}: observed mean {r.observed:+.4f}")
+        self.trace.set_data(r.trace_b, r.trace_p)
+        p = "(add resamples)" if r.p_value is None else f"{r.p_value:.4f}"
+        self.side_title.set_text(
+            f"Monte Carlo p = {p} (B = {r.resamples:,})\n"
+            f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
+            f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)")
+
+    def _draw_bootstrap(self, r):
+        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples\n{r.label}")
+        w = r.wilson
+        rows = [(w.low, w.high), r.bca or (np.nan, np.nan), r.percentile or (np.nan, np.nan)]
+        self.intervals.set_segments([[(lo, y), (hi, y)] for y, (lo, hi) in enumerate(rows)])
+        self.centres.set_data([r.estimate] * 3, [0, 1, 2])
+
+        def show(pair):
+            return "need B ≥ 10" if pair is None else f"[{pair[0]:.3f}, {pair[1]:.3f}]"
+
+        self.side_title.set_text(
+            f"95% intervals, test error = {r.estimate:.3f} (n = {r.errors.size})\n"
+            f"percentile {show(r.percentile)}   BCa {show(r.bca)}\n"
+            f"Wilson (binomial formula) [{w.low:.3f}, {w.high:.3f}]")
+
+    def _summary(self, r):
+        if r.mode == "permutation":
+            p = ("no resamples drawn yet" if r.p_value is None
+                 else f"Monte Carlo p-value {r.p_value:.4f} from {r.resamples:,} sign-flip resamples")
+            return (f"{r.label}: observed mean difference of fold errors {r.observed:+.4f}; {p} "
+                    f"(the probability, if the learners were equally good, of a mean at least this far "
+                    f"from 0; not the probability that they are); exact permutation p {r.exact.p_value:.4f} "
+                    f"over all {2 ** r.differences.size:,} sign patterns; paired t-test p "
+                    f"{r.t_test.p_value:.4f}.")
+        if r.percentile is None:
+            intervals = "add at least 10 resamples for the bootstrap intervals"
+        else:
+            intervals = (f"95% percentile interval [{r.percentile[0]:.3f}, {r.percentile[1]:.3f}], "
+                         f"BCa [{r.bca[0]:.3f}, {r.bca[1]:.3f}]")
+        return (f"{r.label}: test error {r.estimate:.3f}; {r.resamples:,} bootstrap resamples; {intervals}; "
+                f"Wilson [{r.wilson.low:.3f}, {r.wilson.high:.3f}]. Intervals built this way cover the true "
+                f"error in about 95% of test sets.")

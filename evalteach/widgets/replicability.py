@@ -1,0 +1,143 @@
+"""ReplicabilityExplorer: does a test say "significant" again on another random partition?"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..learners import LEARNERS
+from ..plotting import COLORS
+from ..simulate.repeated_partitions import REPLICABILITY_TESTS, agreement, replicability
+from ._base import Explorer, buttons, dropdown, slider
+
+DATASETS = ("breast_cancer", "wine", "iris")
+FAST_LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
+#: Partition seeds fitted per data set and learner pair (the slider shows a prefix).
+N_SEEDS = 15
+P_FLOOR = 1e-8
+
+
+@dataclass(frozen=True)
+class ReplicabilityView:
+    """The p-values of the first ``seeds`` partitions, the verdicts at ``alpha`` and their agreement."""
+
+    runs: object
+    seeds: int
+    alpha: float
+    p_values: np.ndarray        # (4, seeds)
+    significant: np.ndarray     # (4, seeds) bool
+    share: np.ndarray           # (4,) share of seeds with a significant verdict
+    agreement: np.ndarray       # (4,) share of pairs of seeds whose verdicts agree
+
+
+class ReplicabilityExplorer(Explorer):
+    """The same test, the same data, another random partition: the same verdict?
+
+    One pair of real learners on one real data set. Every partition seed runs four
+    tests of "A and B have equal error": the paired t-test and the corrected resampled
+    t-test on one 10-fold cross-validation, Alpaydin's 5x2cv F-test, and McNemar's test
+    on a 2/3 : 1/3 hold-out split. Left: each seed's p-value per test (one dot per
+    partition; vermillion where p < alpha). Right: the share of partitions on which each
+    test says "significant" and the share of pairs of partitions whose verdicts agree
+    (Bouckaert & Frank's replicability). A test whose verdict depends on the seed
+    reports the partition, not the learners.
+
+    All fits are cached per data set and learner pair: the first draw of a pair fits
+    the learners on every partition (progress is shown); moving ``seeds`` or
+    ``alpha`` only re-reads the p-values.
+
+    Parameters
+    ----------
+    seed : int
+        Unused by the model (the partitions are seeds 0 to 14); kept for the framework.
+    **values
+        Control values: ``dataset``, ``learner_a``, ``learner_b``, ``alpha``, ``seeds``.
+
+    References
+    ----------
+    Bouckaert & Frank (2004), "Evaluating the replicability of significance tests for
+    comparing learning algorithms", PAKDD. Dietterich (1998); Alpaydin (1999); Nadeau &
+    Bengio (2003).
+    """
+
+    title = "Replicability: the same test on new random partitions of the same data"
+    figsize = (10.0, 4.4)
+
+    def _controls(self):
+        learners = [(f"{name}: {LEARNERS[name]}", name) for name in FAST_LEARNERS]
+        return {
+            "seeds": slider("partitions", N_SEEDS, 2, N_SEEDS, 1,
+                            tooltip="how many random partitions (seeds 0, 1, ...) are shown"),
+            "alpha": buttons("alpha", [0.01, 0.05, 0.1], 0.05),
+            "dataset": dropdown("data set", list(DATASETS), "breast_cancer"),
+            "learner_a": dropdown("learner A", learners, "naive_bayes"),
+            "learner_b": dropdown("learner B", learners, "stump"),
+        }
+
+    def _compute(self, state):
+        runs = replicability(state["dataset"], state["learner_a"], state["learner_b"], N_SEEDS,
+                             progress=self.report_progress)
+        seeds, alpha = int(state["seeds"]), float(state["alpha"])
+        p = runs.p_values[:, :seeds]
+        significant = p < alpha
+        return ReplicabilityView(runs, seeds, alpha, p, significant, significant.mean(axis=1),
+                                 agreement(significant))
+
+    def _build(self, figure):
+        self.ax, self.bars_ax = figure.subplots(1, 2, width_ratios=(1.5, 1))
+        ax, bars_ax = self.ax, self.bars_ax
+        rows = np.arange(len(REPLICABILITY_TESTS))[::-1]
+        self._rows = rows
+        self.points = ax.scatter(np.ones(N_SEEDS * 4), np.repeat(rows, N_SEEDS), s=28, alpha=0.8,
+                                 edgecolors="none")
+        self.cut = ax.axvline(0.05, color=COLORS["truth"], lw=1.2, ls="--", label="alpha")
+        ax.set_xscale("log")
+        ax.set_xlim(P_FLOOR / 2, 2)
+        ax.set_ylim(-0.7, len(rows) - 0.3)
+        ax.set_yticks(rows)
+        ax.set_yticklabels(REPLICABILITY_TESTS)
+        ax.set_xlabel(f"p-value on one partition (log scale; below {P_FLOOR:g} drawn at {P_FLOOR:g})")
+        self.left_title = ax.set_title("\n", fontsize="medium")
+        height = 0.36
+        self.share_bars = bars_ax.barh(rows + height / 2, np.zeros(4), height, color=COLORS["bad"],
+                                       label="share of partitions: significant")
+        self.agree_bars = bars_ax.barh(rows - height / 2, np.zeros(4), height, color=COLORS["data"],
+                                       label="share of pairs of partitions that agree")
+        self.labels = [bars_ax.text(0, y, "", va="center", fontsize="small")
+                       for y in np.concatenate((rows + height / 2, rows - height / 2))]
+        bars_ax.set_xlim(0, 1.28)
+        bars_ax.set_xticks(np.linspace(0, 1, 6))
+        bars_ax.set_ylim(-0.7, len(rows) + 0.6)
+        bars_ax.set_yticks(rows)
+        bars_ax.set_yticklabels([])
+        bars_ax.legend(loc="upper right", fontsize="small", framealpha=0.95)
+        self.right_title = bars_ax.set_title("\n", fontsize="medium")
+        self.dynamic(self.points, self.cut, self.left_title, *self.share_bars, *self.agree_bars,
+                     *self.labels, self.right_title)
+
+    def _draw(self, r):
+        n = r.seeds
+        x = np.clip(r.p_values, P_FLOOR, 1.0).ravel()
+        # the same seed keeps its vertical place in every row: a jitter by seed index
+        jitter = (np.arange(n) / max(n - 1, 1) - 0.5) * 0.5
+        y = (self._rows[:, None] + jitter[None, :]).ravel()
+        self.points.set_offsets(np.column_stack((x, y)))
+        colors = np.where(r.significant.ravel(), COLORS["bad"], COLORS["data"])
+        self.points.set_facecolors(colors)
+        self.cut.set_xdata([r.alpha] * 2)
+        runs = r.runs
+        self.left_title.set_text(f"{runs.learner_a} vs {runs.learner_b} on {runs.dataset.replace('_', ' ')}: "
+                                 f"{n} random partitions\nvermillion: p < alpha = {r.alpha:g} (\"significant\"); blue: not")
+        for bar, label, value in zip([*self.share_bars, *self.agree_bars], self.labels,
+                                     np.concatenate((r.share, r.agreement))):
+            bar.set_width(value)
+            label.set_position((value + 0.02, label.get_position()[1]))
+            label.set_text(f"{value:.0%}")
+        self.right_title.set_text(f"Verdicts over {n} partitions\n(Bouckaert & Frank 2004)")
+
+    def _summary(self, r):
+        parts = [f"{name}: significant on {share:.0%} of partitions, pairs agree {agree:.0%}"
+                 for name, share, agree in zip(REPLICABILITY_TESTS, r.share, r.agreement)]
+        runs = r.runs
+        return (f"{runs.learner_a} vs {runs.learner_b} on {runs.dataset.replace('_', ' ')}, {r.seeds} random "
+                f"partitions, alpha = {r.alpha:g}. " + "; ".join(parts) + ".")

@@ -1,0 +1,64 @@
+"""BayesianComparisonExplorer: the contract, and its numbers against evalteach.stats and scipy."""
+import numpy as np
+import pytest
+from scipy import stats as sps
+
+from evalteach.example_scores import DEMSAR_AUC
+from evalteach.simulate import repeated_cv_errors
+from evalteach.stats import bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test
+from evalteach.widgets import BayesianComparisonExplorer
+from evalteach.widgets.bayesian_comparison import N_SAMPLES
+from explorer_contract import check_contract
+
+
+def test_contract_one_run():
+    # one run of 10-fold CV keeps the contract's many refits cheap; the defaults differ only in runs
+    check_contract(BayesianComparisonExplorer, sweep=8, runs=1)
+
+
+def test_posterior_probabilities_equal_the_correlated_t_test_on_the_same_folds():
+    e = BayesianComparisonExplorer(learner_a="naive_bayes", learner_b="stump", runs=5, rope=0.02, seed=1)
+    r = e.result
+    d = (repeated_cv_errors("breast_cancer", "naive_bayes", 5, 10, 1)
+         - repeated_cv_errors("breast_cancer", "stump", 5, 10, 1))
+    np.testing.assert_array_equal(r.differences, d)
+    ref = bayesian_correlated_t_test(d, test_train_ratio=1 / 9, rope=0.02)
+    assert (r.bayes.p_left, r.bayes.p_rope, r.bayes.p_right) == (ref.p_left, ref.p_rope, ref.p_right)
+    # and from first principles: Student t, n - 1 df, scale sqrt((1/n + rho/(1-rho)) s^2), rho = 1/10
+    n, rho = d.size, 0.1
+    scale = np.sqrt((1 / n + rho / (1 - rho)) * d.var(ddof=1))
+    posterior = sps.t(n - 1, loc=d.mean(), scale=scale)
+    assert r.bayes.p_left == pytest.approx(posterior.cdf(-0.02))
+    assert r.bayes.p_right == pytest.approx(posterior.sf(0.02))
+    freq = corrected_resampled_t_test(d, test_train_ratio=1 / 9)
+    assert (r.frequentist.p_value, r.frequentist.low, r.frequentist.high) == (freq.p_value, freq.low, freq.high)
+    assert f"{ref.p_rope:.3f}" in e._summary_html.value and "not p-values" in e._summary_html.value
+
+
+def test_a_wider_rope_moves_probability_into_it():
+    e = BayesianComparisonExplorer(rope=0.0)
+    assert e.result.bayes.p_rope == 0.0
+    inside = []
+    for rope in (0.005, 0.01, 0.02, 0.04):
+        e.controls["rope"].value = rope
+        inside.append(e.result.bayes.p_rope)
+        b = e.result.bayes
+        assert b.p_left + b.p_rope + b.p_right == pytest.approx(1.0)
+    assert np.all(np.diff(inside) > 0)
+
+
+def test_many_data_sets_mode_equals_the_signed_rank_test_on_demsars_table():
+    e = BayesianComparisonExplorer(mode="multiple", pair="C4.5+m vs C4.5", rope=0.01, seed=4)
+    r = e.result
+    d = DEMSAR_AUC[:, 1] - DEMSAR_AUC[:, 0]
+    ref = bayesian_signed_rank_test(d, rope=0.01, n_samples=N_SAMPLES, seed=4)
+    assert (r.bayes.p_left, r.bayes.p_rope, r.bayes.p_right) == (ref.p_left, ref.p_rope, ref.p_right)
+    assert r.frequentist.p_value == pytest.approx(sps.wilcoxon(d[d != 0]).pvalue)
+    assert set(e.visible_controls()) == {"rope", "mode", "pair"}
+
+
+def test_bad_values_are_refused():
+    with pytest.raises(ValueError, match="rope"):
+        BayesianComparisonExplorer(rope=0.5)
+    with pytest.raises(ValueError, match="pair"):
+        BayesianComparisonExplorer(pair="J48 vs C4.5")

@@ -1,0 +1,112 @@
+"""RandomizationExplorer: the contract, and its numbers against evalteach.stats and scipy."""
+import numpy as np
+import pytest
+from scipy import stats as sps
+
+from evalteach.simulate import fold_errors, holdout_predictions
+from evalteach.stats import bootstrap_interval, paired_t_test, permutation_test, proportion_interval
+from evalteach.widgets import RandomizationExplorer
+from explorer_contract import check_contract
+
+
+def test_contract_defaults():
+    check_contract(RandomizationExplorer, sweep=15)
+
+
+def test_contract_bootstrap_mode_on_wine():
+    # learner B and k are hidden in bootstrap mode (one learner's test error): they may not act
+    check_contract(RandomizationExplorer, sweep=10, unchanged_ok=("learner_b", "k"), mode="bootstrap",
+                   dataset="wine", resamples=500)
+
+
+def test_contract_with_own_scores():
+    a = [0.12, 0.08, 0.10, 0.15, 0.09, 0.11, 0.13]
+    b = [0.10, 0.09, 0.07, 0.12, 0.10, 0.08, 0.10]
+    # your own scores replace the bundled data: its controls are hidden and cannot act
+    e = check_contract(RandomizationExplorer, sweep=5, unchanged_ok=("dataset", "learner_a", "learner_b", "k"),
+                       a=a, b=b)
+    assert set(e.visible_controls()) == {"resamples"}
+    np.testing.assert_allclose(e.result.differences, np.subtract(a, b))
+
+
+def test_p_value_and_null_equal_permutation_test_on_the_same_folds():
+    e = RandomizationExplorer(seed=3, k=10, learner_a="naive_bayes", learner_b="stump", resamples=700)
+    r = e.result
+    d = fold_errors("breast_cancer", "naive_bayes", 10, 3) - fold_errors("breast_cancer", "stump", 10, 3)
+    np.testing.assert_array_equal(r.differences, d)
+    ref = permutation_test(d, n_resamples=700, seed=3)  # 700 < 1024 patterns: Monte Carlo
+    assert not ref.exact
+    np.testing.assert_array_equal(r.null, ref.null_distribution)
+    assert r.p_value == ref.p_value
+    assert r.observed == pytest.approx(ref.statistic)
+    assert r.t_test.p_value == pytest.approx(sps.ttest_rel(*[fold_errors("breast_cancer", n, 10, 3)
+                                                            for n in ("naive_bayes", "stump")]).pvalue)
+    assert f"{r.p_value:.4f}" in e._summary_html.value
+    # grown by the buttons in steps, the stream is the same as drawn at once
+    steps = RandomizationExplorer(seed=3, k=10, learner_a="naive_bayes", learner_b="stump", resamples=0)
+    for _ in range(7):
+        steps._step_buttons[2].click()  # +100
+    np.testing.assert_array_equal(steps.result.null, r.null)
+    assert steps.result.p_value == r.p_value
+
+
+def test_growing_p_value_converges_to_the_exact_permutation_p():
+    e = RandomizationExplorer(k=10, resamples=10)
+    d = e.result.differences
+    exact = permutation_test(d, n_resamples=2 ** 10)
+    assert exact.exact and e.result.exact.p_value == exact.p_value
+    e.add(1000)
+    assert e.result.resamples == 1010
+    e.controls["resamples"].value = 100_000
+    r = e.result
+    monte_carlo_se = np.sqrt(exact.p_value * (1 - exact.p_value) / r.resamples)
+    assert abs(r.p_value - exact.p_value) < 4 * monte_carlo_se
+    assert r.trace_b[-1] == 100_000 and r.trace_p[-1] == r.p_value
+
+
+def test_exact_p_on_a_worked_example():
+    # 6 differences, 64 sign patterns: 6 of them have a mean >= 0.0183 and 6 <= -0.0183 -> p = 12/64
+    e = RandomizationExplorer(a=[0.02, 0.01, 0.03, -0.01, 0.02, 0.04], resamples=0)
+    assert e.result.exact.p_value == pytest.approx(0.09375)
+    assert e.result.p_value is None and "no resamples" in e._summary_html.value
+
+
+def test_bootstrap_intervals_equal_bootstrap_interval():
+    e = RandomizationExplorer(mode="bootstrap", learner_a="1nn", seed=2, resamples=2000)
+    r = e.result
+    y, pred = holdout_predictions("breast_cancer", "1nn", 2)
+    for method, shown in (("percentile", r.percentile), ("bca", r.bca)):
+        ref = bootstrap_interval(y, pred, metric="error", method=method, n_resamples=2000, seed=2)
+        assert shown == pytest.approx((ref.low, ref.high), abs=1e-12)
+        np.testing.assert_array_equal(r.replicates, ref.replicates)
+    assert r.estimate == pytest.approx(np.mean(y != pred))
+    w = proportion_interval(int(np.sum(y != pred)), y.size, 0.95, method="wilson")
+    assert (r.wilson.low, r.wilson.high) == pytest.approx((w.low, w.high))
+    assert set(e.visible_controls()) == {"mode", "dataset", "learner_a", "resamples"}
+
+
+def test_bootstrap_with_own_test_set_and_few_resamples():
+    y = np.array([0, 1] * 30)
+    pred = y.copy()
+    pred[:9] = 1 - pred[:9]
+    e = RandomizationExplorer(y_true=y, predictions=pred, resamples=5)
+    assert e.result.mode == "bootstrap" and e.result.estimate == pytest.approx(9 / 60)
+    assert e.result.percentile is None and "at least 10" in e._summary_html.value
+    e.add(95)
+    ref = bootstrap_interval(y, pred, method="bca", n_resamples=100, seed=0)
+    assert e.result.bca == pytest.approx((ref.low, ref.high), abs=1e-12)
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(ValueError, match="a"):
+        RandomizationExplorer(a=[0.1])
+    with pytest.raises(ValueError, match="same length|b"):
+        RandomizationExplorer(a=[0.1, 0.2, 0.3], b=[0.1, 0.2])
+    with pytest.raises(TypeError, match="y_true and predictions"):
+        RandomizationExplorer(y_true=[0, 1, 1])
+    with pytest.raises(TypeError, match="without a"):
+        RandomizationExplorer(b=[0.1, 0.2])
+    with pytest.raises(ValueError, match="mode"):
+        RandomizationExplorer(mode="jackknife")
+    with pytest.raises(ValueError, match="count"):
+        RandomizationExplorer(resamples=0).add(-1)

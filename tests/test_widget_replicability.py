@@ -1,0 +1,65 @@
+"""ReplicabilityExplorer: the contract, and its numbers against evalteach.stats on the same partitions."""
+import numpy as np
+import pytest
+
+from evalteach.simulate import agreement, fold_errors, holdout_predictions, replicability
+from evalteach.stats import (corrected_resampled_t_test, five_by_two_cv_f_test, mcnemar_table, mcnemar_test,
+                             paired_t_test)
+from evalteach.widgets import ReplicabilityExplorer
+from evalteach.widgets.replicability import N_SEEDS
+from explorer_contract import check_contract
+
+
+def test_contract_defaults():
+    # seed is unused: the partitions are seeds 0..N_SEEDS-1 whatever the explorer's seed
+    check_contract(ReplicabilityExplorer, sweep=10)
+
+
+def test_p_values_shown_equal_each_test_on_that_partition():
+    e = ReplicabilityExplorer(dataset="breast_cancer", learner_a="naive_bayes", learner_b="stump", seeds=6)
+    r = e.result
+    assert r.p_values.shape == (4, 6)
+    for s in (0, 5):
+        a, b = fold_errors("breast_cancer", "naive_bayes", 10, s), fold_errors("breast_cancer", "stump", 10, s)
+        assert r.p_values[0, s] == pytest.approx(paired_t_test(a, b).p_value)
+        assert r.p_values[1, s] == pytest.approx(corrected_resampled_t_test(a, b, test_train_ratio=1 / 9).p_value)
+        d = np.array([fold_errors("breast_cancer", "naive_bayes", 2, s * 1000 + 500 + i)
+                      - fold_errors("breast_cancer", "stump", 2, s * 1000 + 500 + i) for i in range(5)])
+        assert r.p_values[2, s] == pytest.approx(five_by_two_cv_f_test(d).p_value)
+        y, pa = holdout_predictions("breast_cancer", "naive_bayes", s)
+        _, pb = holdout_predictions("breast_cancer", "stump", s)
+        assert r.p_values[3, s] == pytest.approx(mcnemar_test(mcnemar_table(y, pa, pb)).p_value)
+    sig = r.p_values < 0.05
+    np.testing.assert_array_equal(r.significant, sig)
+    np.testing.assert_allclose(r.share, sig.mean(axis=1))
+    assert f"{r.share[3]:.0%}" in e._summary_html.value
+
+
+def test_agreement_counts_agreeing_pairs_of_runs():
+    # 3 of 5 significant: C(3,2) + C(2,2) = 4 agreeing pairs of C(5,2) = 10
+    assert agreement([True, True, True, False, False]) == pytest.approx(0.4)
+    assert agreement([True] * 4) == 1.0
+    # brute force over all pairs on random verdicts
+    rng = np.random.default_rng(1)
+    v = rng.random((3, 9)) < 0.5
+    pairs = [(i, j) for i in range(9) for j in range(i + 1, 9)]
+    brute = [np.mean([row[i] == row[j] for i, j in pairs]) for row in v]
+    np.testing.assert_allclose(agreement(v), brute)
+    with pytest.raises(ValueError, match="at least 2"):
+        agreement([True])
+
+
+def test_alpha_and_seeds_only_reread_the_cached_p_values():
+    e = ReplicabilityExplorer(seeds=N_SEEDS)
+    runs = e.result.runs
+    e.set(alpha=0.01, seeds=4)
+    assert e.result.runs is runs
+    np.testing.assert_array_equal(e.result.p_values, runs.p_values[:, :4])
+    assert replicability("breast_cancer", "naive_bayes", "stump", N_SEEDS) is runs
+
+
+def test_bad_values_are_refused():
+    with pytest.raises(ValueError, match="seeds"):
+        ReplicabilityExplorer(seeds=1)
+    with pytest.raises(ValueError, match="n_seeds"):
+        replicability(n_seeds=1)
