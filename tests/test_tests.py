@@ -385,3 +385,17 @@ def test_no_two_sided_verdict_names_a_direction():
         assert "significant" in verdict
         for word in ("greater than", "less than", "lower than", "higher than", "better", "worse", "one-sided"):
             assert word not in verdict, verdict
+
+
+def test_compare_hypotheses_display_does_not_claim_the_exact_95_percent_row_below_1_645():
+    # z = 0.1 / sqrt(0.21/100 + 0.16/100) = 1.6440 < z'_95 = 1.6449: only the printed 1.64 is reached
+    r = et.compare_hypotheses(0.3, 100, 0.2, 100, alternative="greater")
+    assert abs(r.statistic) < stats.norm.ppf(0.95)
+    text = r._verdict()
+    assert "reaches the table's 95% one-sided row;" not in text
+    assert "printed 1.64" in text and "not the exact 1.6449" in text
+    # the lower bound -5.254e-05 is printed in plain decimals, in the verdict and the worked step
+    assert "-0.00005254" in text and "e-05" not in text
+    assert "-0.00005254" in r._explain().steps[-1] and r"\times 10" not in r._explain().steps[-1]
+    # a z above the exact value keeps the plain wording
+    assert "reaches the table's 99% two-sided row;" in et.compare_hypotheses(0.3, 100, 0.1, 100)._verdict()
