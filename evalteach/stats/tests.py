@@ -141,7 +141,7 @@ class HypothesisComparison(Result):
             + (rf"p_{{two}} = {fmt(self.p_value)}" if self.alternative == "two-sided"
                else rf"p_{{one}} = {fmt(self.p_value)}\ (H_1: d {'<' if self.alternative == 'less' else '>'} 0)"),
             rf"{_tex_pct(self.confidence)}\ \text{{interval for }} d:\ "
-            rf"[{_decimal(self.low, fmt)},\ {_decimal(self.high, fmt)}]",
+            rf"[{_decimal(self.low, fmt, 4)},\ {_decimal(self.high, fmt, 4)}]",
         ]
         return Explanation(title, formulas, steps, self._verdict())
 
@@ -172,12 +172,12 @@ class HypothesisComparison(Result):
                               "equal errors")
 
 
-def _decimal(x, infinite=_plain):
-    """A number in plain decimals, 4 significant figures: -5.254e-05 -> '-0.00005254'."""
+def _decimal(x, infinite=_plain, digits=3):
+    """A number in plain decimals, 3 significant figures (as ``_plain``): -5.254e-05 -> '-0.0000525'."""
     x = float(x)
     if np.isinf(x):
         return infinite(x)
-    return np.format_float_positional(x, precision=4, unique=False, fractional=False, trim="-")
+    return np.format_float_positional(x, precision=digits, unique=False, fractional=False, trim="-")
 
 
 def _interval_text(low, high, confidence, what, number=_plain):
