@@ -24,7 +24,8 @@ def test_mooney_example_1():
     md = r._repr_markdown_()
     assert "0.06083" in md and "-1.644" in md
     # the two-sided verdict reads the two-sided row and never picks a direction
-    assert "reaches the table's 90% two-sided row" in md
+    # 1.644 reaches the printed 1.64 but not the exact 1.6449 of the 90% row
+    assert "reaches the printed 1.64 of the table's 90% two-sided row but not the exact 1.6449" in md
     assert "not significant (two-sided, p = 0.1)" in md  # 95% two-sided is out of reach
     assert "one-sided" not in r.verdict and "lower" not in r.verdict
     assert "interval [-0.219, 0.0192] for it" in r.verdict
@@ -32,7 +33,7 @@ def test_mooney_example_1():
     one = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="less")
     assert one.p_value == pytest.approx(r.one_sided_p_value) and one.high < np.inf and one.low == -np.inf
     assert one.verdict.startswith("For the direction fixed in advance (H1: h1's error is lower), |z| = 1.644 "
-                                  "reaches the table's 95% one-sided row")
+                                  "reaches the printed 1.64 of the table's 95% one-sided row but not the exact 1.6449")
     other = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="greater")
     assert other.p_value == pytest.approx(1 - one.p_value) and "points the other way" in other.verdict
 
@@ -385,3 +386,17 @@ def test_no_two_sided_verdict_names_a_direction():
         assert "significant" in verdict
         for word in ("greater than", "less than", "lower than", "higher than", "better", "worse", "one-sided"):
             assert word not in verdict, verdict
+
+
+def test_compare_hypotheses_display_does_not_claim_the_exact_95_percent_row_below_1_645():
+    # z = 0.1 / sqrt(0.21/100 + 0.16/100) = 1.6440 < z'_95 = 1.6449: only the printed 1.64 is reached
+    r = et.compare_hypotheses(0.3, 100, 0.2, 100, alternative="greater")
+    assert abs(r.statistic) < stats.norm.ppf(0.95)
+    text = r._verdict()
+    assert "reaches the table's 95% one-sided row;" not in text
+    assert "printed 1.64" in text and "not the exact 1.6449" in text
+    # the lower bound -5.254e-05 is printed in plain decimals, in the verdict and the worked step
+    assert "-0.0000525" in text and "e-05" not in text
+    assert "-0.00005254" in r._explain().steps[-1] and r"\times 10" not in r._explain().steps[-1]
+    # a z above the exact value keeps the plain wording
+    assert "reaches the table's 99% two-sided row;" in et.compare_hypotheses(0.3, 100, 0.1, 100)._verdict()

@@ -64,3 +64,13 @@ def test_the_normal_mass_below_zero_errors_is_shaded_and_stated():
     assert area == pytest.approx(expected - stats.norm.cdf(-4.5), abs=2e-3)
     assert f"{expected:.1%}" in e.pmf_title.get_text()
     assert BinomialNormalExplorer(n=500, p=0.5).result.below_zero < 1e-12
+
+
+def test_the_legend_lists_only_rule_lines_on_the_axis_and_total_variation_is_spelled_out():
+    e = BinomialNormalExplorer(n=40, p=0.02)  # np(1-p) = 10 needs n = 510, beyond the axis (500)
+    labels = [t.get_text() for t in e.ax_dist.get_legend().get_texts()]
+    assert "np(1-p) = 10" not in labels and "np(1-p) = 5" in labels
+    assert "total variation" in e.dist_title.get_text() and "TV" not in e.dist_title.get_text()
+    e.controls["p"].value = 0.3  # both rules now fall inside the axis
+    labels = [t.get_text() for t in e.ax_dist.get_legend().get_texts()]
+    assert "np(1-p) = 10" in labels and "np(1-p) = 5" in labels

@@ -109,3 +109,19 @@ def test_jumps_and_mode_switches_never_need_a_full_redraw(full_redraws):
               alternative=["two", "less", "greater"][rng.integers(3)])
         assert e.error is None
     assert not full
+
+
+def test_the_difference_panel_zooms_to_the_interval_and_the_null_curve():
+    e = HypothesisComparisonExplorer(error1=0.2, n1=1000, error2=0.3, n2=1000)  # interval [-0.138, -0.062]
+    r = e.result
+    low, high = e.ax_diff.get_xlim()
+    assert (low, high) == (-0.3, 0.3)  # not -1..1: the interval fills a readable share
+    assert low < r.low - 0.03 and r.high + 0.03 < high and 4 * r.se < high
+    x, _ = e.null_curve.get_data()
+    assert x.min() == pytest.approx(low) and x.max() == pytest.approx(high)
+    e.controls["error2"].value = 0.9  # a far larger difference: the panel widens to hold it
+    r = e.result
+    low, high = e.ax_diff.get_xlim()
+    assert low < r.low - 0.03 and r.high + 0.03 < high <= 1.0
+    assert "alternative: the errors differ" in e.z_text.get_text() and "H1" not in e.z_text.get_text()
+    assert "one-sided) column" not in e._summary_html.value

@@ -92,3 +92,21 @@ def test_the_rows_fill_the_panel_and_the_caption_names_what_is_drawn(intervals):
     assert np.all(widths[~sim.covered] > widths[sim.covered].max(initial=0))  # misses are the thick ones
     assert f"{int(sim.covered.sum())} of {intervals} cover" in title
 
+
+
+def test_zero_width_misses_get_a_visible_marker_and_the_panel_zooms_to_the_intervals():
+    # error 0.02, n = 40: many test sets see no error, and Wald gives the empty interval [0, 0]
+    e = IntervalCoverageExplorer(error=0.02, n=40, method="wald", intervals=100, seed=0)
+    sim = e.result.simulation
+    zero = ~sim.covered & (sim.high - sim.low < 2e-3)
+    assert zero.sum() > 10
+    points = e.point_misses.get_offsets()
+    assert len(points) == zero.sum()
+    np.testing.assert_allclose(points[:, 1], np.flatnonzero(zero) + 1)  # one per row of such a miss
+    np.testing.assert_allclose(points[:, 0], 0.0)
+    low, high = e.axes[0].get_xlim()
+    assert low < 0 <= sim.low.min() and sim.high.max() + 0.02 < high <= 0.35  # zoomed, with a margin
+    e.controls["error"].value = 0.5  # the limits follow the intervals
+    low, high = e.axes[0].get_xlim()
+    assert low <= e.result.simulation.low.min() and high >= e.result.simulation.high.max()
+    assert len(e.point_misses.get_offsets()) == 0

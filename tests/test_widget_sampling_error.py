@@ -96,3 +96,21 @@ def test_random_jumps_need_no_full_redraw(full_redraws):
         assert e.error is None
         assert e.ax.get_xlim() == (0.0, 1.0)  # a fixed axis shows the spread shrink with n
     assert not full
+
+
+def test_one_bar_per_count_centred_on_k_over_n_and_the_gap_in_words():
+    e = SamplingErrorExplorer(error=0.3, n=40, n_sets=2000, seed=1)
+    r = e.result
+    heights, edges, _ = e.bars.get_data()
+    inner = edges[1:-1]  # the outer edges may be clipped to [0, 1]
+    k = np.rint(inner * 40 + 0.5).astype(int)
+    np.testing.assert_allclose(inner, (k - 0.5) / 40)  # edges at (k ± 0.5)/n: width 1/n, centred on k/n
+    np.testing.assert_allclose(np.diff(inner), 1 / 40)
+    centres = (edges[:-1] + edges[1:]) / 2
+    x, y = e.pmf.get_data()
+    np.testing.assert_allclose(centres[1:-1], np.asarray(x)[1:-1])  # the binomial dots sit on the bar centres
+    assert np.all(heights[(heights == 0)] == r.observed[np.rint(centres * 40).astype(int)][heights == 0])
+    e.controls["learner"].value = True
+    text = e.learner_text.get_text()
+    assert "optimism" not in text and "training error below held-out" in text
+    assert f"{e.result.learner.optimism:.3f}" in text

@@ -47,3 +47,13 @@ def test_bad_values_are_refused():
         TvsZExplorer(k=1)
     with pytest.raises(ValueError, match="noise"):
         TvsZExplorer(noise=0)
+
+
+def test_the_rejection_panel_fits_its_rates():
+    e = TvsZExplorer(k=5, difference=0.0)
+    c = e.result.curve
+    top = e.ax_rej.get_ylim()[1]
+    assert top == 0.35 and max(c.t_reject.max(), c.z_reject.max()) < top  # type-I rates of a few %, not 0-1
+    e.controls["difference"].value = 1.0  # power reaches near 1: the axis grows to hold it
+    c = e.result.curve
+    assert max(c.t_reject.max(), c.z_reject.max()) <= e.ax_rej.get_ylim()[1] == 1.0

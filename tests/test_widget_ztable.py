@@ -92,3 +92,19 @@ def test_each_look_up_shows_only_the_slider_it_reads():
     before = e.image
     e.controls["confidence"].value = 0.6  # unused in z -> confidence
     assert e.image == before
+
+
+def test_one_sided_shades_the_excluded_upper_tail_and_keeps_everything_below_z():
+    from matplotlib.colors import to_rgb
+    from evalteach.plotting import COLORS
+
+    e = ZTableExplorer(confidence=0.95, sided="one")
+    z = e.result.z
+    tail, kept = e.tail.get_xy(), e.centre.get_xy()
+    assert tail[:, 0].min() == pytest.approx(z) and tail[:, 0].max() > 3.5  # the upper tail, above z
+    assert kept[:, 0].max() == pytest.approx(z) and kept[:, 0].min() < -3.5  # all the area below z
+    assert to_rgb(e.tail.get_facecolor()) == pytest.approx(to_rgb(COLORS["bad"]))
+    assert not e.minus.get_visible()  # no line at -z: a one-sided bound has one end
+    assert "excluded" in e.right_text.get_text() and "C' = 95%" == e.centre_text.get_text()
+    e.controls["sided"].value = "two"  # two-sided: both lines, the centre between them
+    assert e.minus.get_visible() and e.centre.get_xy()[:, 0].min() == pytest.approx(-1.96, abs=1e-3)

@@ -31,7 +31,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
-from .intervals import _counts, _fractions, _p_text, _plain, _table_level, t_critical, z_critical
+from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, _counts, _fractions, _p_text, _plain, _table_level, t_critical, z_critical
 
 __all__ = [
     "compare_hypotheses", "HypothesisComparison",
@@ -141,7 +141,7 @@ class HypothesisComparison(Result):
             + (rf"p_{{two}} = {fmt(self.p_value)}" if self.alternative == "two-sided"
                else rf"p_{{one}} = {fmt(self.p_value)}\ (H_1: d {'<' if self.alternative == 'less' else '>'} 0)"),
             rf"{_tex_pct(self.confidence)}\ \text{{interval for }} d:\ "
-            rf"[{fmt(self.low)},\ {fmt(self.high)}]",
+            rf"[{_decimal(self.low, fmt, 4)},\ {_decimal(self.high, fmt, 4)}]",
         ]
         return Explanation(title, formulas, steps, self._verdict())
 
@@ -154,6 +154,12 @@ class HypothesisComparison(Result):
             row, level = "one-sided", self.table_one_sided_confidence
         reach = (f"|z| = {z} is below the table's 50% row" if level == 0 else
                  f"|z| = {z} reaches the table's {pct(level)} {row} row")
+        exact = z_critical(level, "two" if row == "two-sided" else "one") if level else 0.0
+        if abs(self.statistic) < exact:  # reached only through the table's rounding
+            levels = TABLE_LEVELS if row == "two-sided" else TABLE_LEVELS_ONE_SIDED
+            printed = TABLE_Z[levels.index(round(float(level), 3))]
+            reach = (f"|z| = {z} reaches the printed {printed:.2f} of the table's {pct(level)} {row} row "
+                     f"but not the exact {exact:.4f}")
         if self.alternative != "two-sided" and np.sign(self.difference) != (-1 if self.alternative == "less" else 1):
             reach = f"z = {_plain(self.statistic, 4)} points the other way"
         significant = self.p_value < 1 - self.confidence
@@ -161,19 +167,28 @@ class HypothesisComparison(Result):
         head = (f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = "
                 f"{_plain(self.difference)} is {'significant' if significant else 'not significant'} "
                 f"({side}, {_p_text(self.p_value)})")
-        return _with_interval(head, significant, _interval_text(self.low, self.high, self.confidence, "it"),
+        return _with_interval(head, significant,
+                              _interval_text(self.low, self.high, self.confidence, "it", number=_decimal),
                               "equal errors")
 
 
-def _interval_text(low, high, confidence, what):
+def _decimal(x, infinite=_plain, digits=3):
+    """A number in plain decimals, 3 significant figures (as ``_plain``): -5.254e-05 -> '-0.0000525'."""
+    x = float(x)
+    if np.isinf(x):
+        return infinite(x)
+    return np.format_float_positional(x, precision=digits, unique=False, fractional=False, trim="-")
+
+
+def _interval_text(low, high, confidence, what, number=_plain):
     """'the 95% interval [a, b] for X', or a one-sided bound, for verdicts."""
     if np.isinf(low) and np.isinf(high):
         return f"the {pct(confidence)} interval for {what}, which is unbounded,"
     if np.isinf(low):
-        return f"the {pct(confidence)} upper bound {_plain(high)} for {what}"
+        return f"the {pct(confidence)} upper bound {number(high)} for {what}"
     if np.isinf(high):
-        return f"the {pct(confidence)} lower bound {_plain(low)} for {what}"
-    return f"the {pct(confidence)} interval [{_plain(low)}, {_plain(high)}] for {what}"
+        return f"the {pct(confidence)} lower bound {number(low)} for {what}"
+    return f"the {pct(confidence)} interval [{number(low)}, {number(high)}] for {what}"
 
 
 def _with_interval(head, significant, interval, null_words):

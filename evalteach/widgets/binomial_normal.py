@@ -134,7 +134,7 @@ class BinomialNormalExplorer(Explorer):
         self.rule5 = ax.axvline(1, color=COLORS["good"], ls="-.", lw=1.2, label="np(1-p) = 5")
         self.rule10 = ax.axvline(1, color=COLORS["good"], ls=":", lw=1.6, label="np(1-p) = 10")
         (self.now,) = ax.plot([], [], "o", color=COLORS["truth"], label="current n")
-        ax.legend(loc="lower left", fontsize="small")
+        self._legend_rules = None  # which rule lines the legend lists (only those on the axis)
         self.dist_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
         self.dynamic(self.curve_cdf, self.curve_tv, self.rule5, self.rule10, self.now, self.dist_title)
 
@@ -156,7 +156,14 @@ class BinomialNormalExplorer(Explorer):
         self.rule5.set_xdata([5 / var_per_n] * 2)
         self.rule10.set_xdata([10 / var_per_n] * 2)
         self.now.set_data([r.n], [max(r.max_cdf, 1e-5)])
-        self.dist_title.set_text(f"max CDF diff {r.max_cdf:.3f}, TV {r.total_variation:.3f}")
+        on_axis = tuple(rule.get_xdata()[0] <= self.ax_dist.get_xlim()[1] for rule in (self.rule5, self.rule10))
+        if on_axis != self._legend_rules:  # rare: the legend is static, so redraw everything
+            self._legend_rules = on_axis
+            listed = [self.curve_cdf, self.curve_tv,
+                      *(rule for rule, on in zip((self.rule5, self.rule10), on_axis) if on), self.now]
+            self.ax_dist.legend(handles=listed, loc="lower left", fontsize="small")
+            self.relayout()
+        self.dist_title.set_text(f"max CDF diff {r.max_cdf:.3f}, total variation {r.total_variation:.3f}")
 
     def _summary(self, r):
         held = [rule for rule, ok in r.rules.items() if ok]

@@ -13,13 +13,13 @@ from ..plotting import COLORS
 from ._base import Explorer, dropdown, slider, text
 from .sampling_error import headroom
 
-#: The mean counts as "close to normal" once |skewness| and |excess kurtosis| of its
+#: The mean counts as "near normal" once |skewness| and |excess kurtosis| of its
 #: distribution are both below this. 0.4 turns the Bernoulli(p) condition into
 #: n p >= (1 - 2p)^2 / (0.16 (1 - p)), between 4.4 and 6.25 for p <= 0.1, near the
 #: textbook n p >= 5, and lets the exponential pass at n = 30 (it needs 25).
 SHAPE_TOLERANCE = 0.4
 RULE_N = 30
-MAX_N = 200
+MAX_N = 400  # the log-normal's mean is near normal only from n = 278
 
 _CHOICES = [("uniform", "uniform"), ("exponential", "exponential"), ("Bernoulli(p)", "bernoulli"),
             ("bimodal", "bimodal"), ("log-normal", "lognormal"), ("your own (typed)", "discrete")]
@@ -199,16 +199,16 @@ class CLTExplorer(Explorer):
         # log n: the shape shrinks like 1/sqrt(n) and 1/n, and the small n are where it matters
         ax_shape.set_xscale("log")
         ax_shape.set_xlim(1, MAX_N)
-        ax_shape.set_xticks([1, 3, 10, 30, 100], ["1", "3", "10", "30", "100"])
+        ax_shape.set_xticks([1, 3, 10, 30, 100, 400], ["1", "3", "10", "30", "100", "400"])
         ax_shape.minorticks_off()
         ax_shape.set_ylim(0, 1.5)
         ax_shape.set_xlabel("sample size n (log scale)")
         ax_shape.set_ylabel("larger of |skewness|,\n|excess kurtosis| of the mean")
         ax_shape.axhspan(0, SHAPE_TOLERANCE, color=COLORS["good"], alpha=0.12, lw=0)
-        ax_shape.text(1.1, SHAPE_TOLERANCE * 0.3, "close to normal", va="center", color=COLORS["good"],
+        ax_shape.text(1.1, SHAPE_TOLERANCE * 0.3, "near normal", va="center", color=COLORS["good"],
                       fontsize="small")
         ax_shape.axvline(RULE_N, color=COLORS["muted"], ls=":", lw=1.5)  # the rule of thumb
-        # one curve: the mean counts as close to normal once both measures are small
+        # one curve: the mean counts as near normal once both measures are small
         (self.shape_curve,) = ax_shape.plot(ns, np.zeros_like(ns, dtype=float), color=COLORS["data"])
         (self.here,) = ax_shape.plot([], [], "o", color=COLORS["truth"], ms=6, clip_on=False)
         self.verdict = ax_shape.set_title(" ", fontsize="medium")
@@ -266,5 +266,6 @@ class CLTExplorer(Explorer):
                 f"{r.n_samples} sample means of size n = {r.n} have mean {r.mean:.4g} and SD {r.sd:.4g}; "
                 f"theory says {d.mean:.4g} and sigma/sqrt(n) = {r.sd_theory:.4g}. At this n the mean's "
                 f"distribution has skewness {r.skewness:.3g} (observed {r.observed_skewness:.3g}) and excess "
-                f"kurtosis {r.kurtosis:.3g}; both fall below {SHAPE_TOLERANCE} from n = {r.n_needed}, so the "
-                f"n >= 30 rule {'holds' if r.rule_holds else 'fails'} for this parent.")
+                f"kurtosis {r.kurtosis:.3g}. The explorer calls the mean near normal once |skewness| and |excess "
+                f"kurtosis| are both below {SHAPE_TOLERANCE}; that happens from n = {r.n_needed}, so by this "
+                f"criterion the n >= 30 rule {'holds' if r.rule_holds else 'fails'} for this parent.")

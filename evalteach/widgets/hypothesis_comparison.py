@@ -4,6 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib import rcParams
+from matplotlib.collections import LineCollection
+from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Polygon
 from scipy import stats as _st
 
@@ -15,9 +18,17 @@ _Z = np.linspace(-4.5, 4.5, 361)
 _PHI = np.exp(-_Z ** 2 / 2) / np.sqrt(2 * np.pi)
 _ERR = np.linspace(0.0, 1.0, 801)
 _D = np.linspace(-1.0, 1.0, 801)
+#: Half-widths the difference panel zooms to, with the spacing of their tick labels.
+D_RANGES = {0.3: 0.1, 0.5: 0.25, 0.75: 0.25, 1.0: 0.5}
 #: The alternative hypotheses, fixed before the data are seen.
-ALTERNATIVES = {"two": "H1: the errors differ", "less": "H1: h1 has the lower error",
-                "greater": "H1: h2 has the lower error"}
+ALTERNATIVES = {"two": "alternative: the errors differ", "less": "alternative: h1 has the lower error",
+                "greater": "alternative: h2 has the lower error"}
+
+
+def d_range(se, low, high, margin=0.05):
+    """Half-width of the difference panel: the null curve (4 sigma) and the interval fit."""
+    need = max(4 * se, abs(low) + margin, abs(high) + margin)
+    return next((w for w in D_RANGES if w >= need), 1.0)
 
 
 @dataclass(frozen=True)
@@ -175,7 +186,7 @@ class HypothesisComparisonExplorer(Explorer):
         # Fixed x limits and no y ticks in every panel: no update changes a tick label,
         # so every update is blitted (no full redraw).
         ax = self.ax_err
-        ax.set_title("sampling distributions")
+        ax.set_title("estimated sampling distributions")
         ax.set_xlabel("sample error")
         ax.set_ylabel("density")
         ax.set_xlim(0, 1)
@@ -184,6 +195,8 @@ class HypothesisComparisonExplorer(Explorer):
         (self.curve2,) = ax.plot([], [], color=COLORS["theory"])
         (self.mark1,) = ax.plot([], [], color=COLORS["data"], ls=":")
         (self.mark2,) = ax.plot([], [], color=COLORS["theory"], ls=":")
+        ax.text(0.98, 0.98, "centred on the\nobserved errors", transform=ax.transAxes, ha="right", va="top",
+                fontsize="x-small", color=COLORS["muted"])
         self.label1 = ax.text(0, 0, "h1", color=COLORS["data"], va="bottom", weight="bold")
         self.label2 = ax.text(0, 0, "h2", color=COLORS["theory"], va="bottom", weight="bold")
 
@@ -192,6 +205,14 @@ class HypothesisComparisonExplorer(Explorer):
         ax.set_xlim(-1, 1)
         ax.set_ylim(0, 1.6)
         ax.set_yticks([])
+        # the x axis zooms: its ticks are drawn as dynamic artists, so a zoom needs no full redraw
+        ax.set_xticks([])
+        ax.xaxis.labelpad = 2.3 * FontProperties(size=rcParams["xtick.labelsize"]).get_size_in_points()
+        below = ax.get_xaxis_transform()
+        self.d_ticks = [ax.text(0, -0.03, "", transform=below, ha="center", va="top", clip_on=False)
+                        for _ in range(7)]
+        self.d_tick_marks = LineCollection([], colors="black", linewidths=0.8, transform=below, clip_on=False)
+        ax.add_collection(self.d_tick_marks)
         self.d_title = ax.set_title(" ")
         (self.null_curve,) = ax.plot([], [], color=COLORS["muted"])
         self.null_text = ax.text(0, 0.5, "if d = 0", color=COLORS["muted"], va="center", fontsize="small")
@@ -214,7 +235,7 @@ class HypothesisComparisonExplorer(Explorer):
         (self.z_mark,) = ax.plot([], [], color=COLORS["bad"], lw=2)
         self.z_text = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize="small")
         self.dynamic(self.curve1, self.curve2, self.mark1, self.mark2, self.label1, self.label2,
-                     self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_dot, self.d_tick,
+                     *self.d_ticks, self.d_tick_marks, self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_dot, self.d_tick,
                      self.interval_text, self.tail_low, self.tail_high, self.z_mark, self.z_text)
 
     def _draw(self, r):
@@ -238,13 +259,24 @@ class HypothesisComparisonExplorer(Explorer):
 
         d, se = r.difference, r.se
         self.d_title.set_text(f"d̂ = {d:.3f},  σ_d = {se:.4f}")
-        self.null_curve.set_data(_D, np.exp(-0.5 * (_D / se) ** 2) if se > 0 else np.zeros_like(_D))
-        self.null_text.set_position((min(1.25 * se + 0.03, 0.75), 0.5))
+        width = d_range(se, r.low, r.high)
+        self.ax_diff.set_xlim(-width, width)
+        step = D_RANGES[width]
+        ticks = step * np.arange(-round(width / step), round(width / step) + 1)
+        for label, x in zip(self.d_ticks, np.r_[ticks, [np.nan] * (len(self.d_ticks) - len(ticks))]):
+            label.set_visible(bool(np.isfinite(x)))
+            if np.isfinite(x):
+                label.set_x(x)
+                label.set_text(f"{x:g}".replace("-", "−"))
+        self.d_tick_marks.set_segments([[(x, 0), (x, -0.015)] for x in ticks])
+        grid = width * _D
+        self.null_curve.set_data(grid, np.exp(-0.5 * (grid / se) ** 2) if se > 0 else np.zeros_like(grid))
+        self.null_text.set_position((min(1.25 * se + 0.03 * width, 0.75 * width), 0.5))
         self.d_interval.set_data([r.low, r.high], [1.25, 1.25])
         self.d_dot.set_data([d], [1.25])
         self.d_tick.set_data([d, d], [0, 0.12])
         self.interval_text.set_text(f"{r.confidence:.0%} interval for d")
-        self.interval_text.set_x(float(np.clip(d, -0.55, 0.55)))
+        self.interval_text.set_x(float(np.clip(d, -0.55 * width, 0.55 * width)))
 
         z = float(np.clip(r.statistic, -4.5, 4.5))
         low = r.alternative == "less" or (r.alternative == "two")
@@ -274,8 +306,9 @@ class HypothesisComparisonExplorer(Explorer):
                    f"the {r.confidence:.0%} interval for the difference d is [{r.low:.3f}, {r.high:.3f}].")
         if r.table_confidence:
             table = (f"Read off the slides' z table, |z| reaches the {_pct(r.table_confidence)} two-sided "
-                     f"({_pct(r.table_one_sided_confidence)} one-sided) column: tests at those levels "
-                     f"would reject 'no difference'.")
+                     f"column (read as a one-sided bound, the same column gives "
+                     f"{_pct(r.table_one_sided_confidence)}): tests at those levels would reject "
+                     f"'no difference'.")
         else:
             table = "|z| is below the z table's 50% column."
         return f"{head} {verdict} {table}"

@@ -50,6 +50,21 @@ def _planning(error, confidence):
     return np.array([test_set_size(error, h, confidence).n for h in HALF_WIDTHS])
 
 
+def _zoom(sim, margin=0.03):
+    """x limits of the interval panel: the intervals and the truth, with a margin, on a 0.1 grid.
+
+    The grid makes the limits (and so the tick labels) change rarely: most moves need no
+    full redraw.
+    """
+    finite_low = np.where(np.isfinite(sim.low), sim.low, 0.0)
+    finite_high = np.where(np.isfinite(sim.high), sim.high, 1.0)
+    low = min(finite_low.min(), sim.error) - margin
+    high = max(finite_high.max(), sim.error) + margin
+    low, high = max(0.0, np.floor(low * 10) / 10), min(1.0, np.ceil(high * 10) / 10)
+    pad = 0.015 * (high - low)  # markers at 0 or 1 stay whole
+    return (low - pad if low == 0 else low, high + pad if high == 1 else high)
+
+
 class IntervalCoverageExplorer(Explorer):
     """Repeated test sets, one confidence interval each, and how many contain the truth.
 
@@ -117,9 +132,11 @@ class IntervalCoverageExplorer(Explorer):
         self.segments = LineCollection([], linewidths=1.2)
         ax_dance.add_collection(self.segments)
         self.estimates = ax_dance.scatter([], [], s=4, color=COLORS["truth"], zorder=3)
+        # a miss of zero width (Wald's [0, 0] when no error is seen) has no line to draw
+        self.point_misses = ax_dance.scatter([], [], s=9, marker="D", color=COLORS["bad"], zorder=4)
         self.truth = ax_dance.axvline(0.3, color=COLORS["truth"], lw=1)
         self.dance_title = ax_dance.text(0.5, 1.02, "", transform=ax_dance.transAxes, ha="center")
-        self.dynamic(self.segments, self.estimates, self.truth, self.dance_title)
+        self.dynamic(self.segments, self.estimates, self.point_misses, self.truth, self.dance_title)
 
         # the running share sits beside the intervals, row for row: same y axis, fixed x
         ax_run.set_xlim(0, 1.02)
@@ -169,8 +186,13 @@ class IntervalCoverageExplorer(Explorer):
         self.segments.set_color(np.where(sim.covered[:, None], _HIT, _MISS))
         self.segments.set_linewidth(np.where(sim.covered, 1.0, 2.2))
         self.estimates.set_offsets(np.c_[sim.errors / sim.n, rows])
+        dots = ~sim.covered & (sim.high - sim.low < 2e-3)
+        self.point_misses.set_offsets(np.c_[sim.low[dots], rows[dots]].reshape(-1, 2))
         self.truth.set_xdata([sim.error] * 2)
         self.axes[0].set_ylim(m + 0.5, 0.5)
+        if self.axes[0].get_xlim() != (limits := _zoom(sim)):
+            self.axes[0].set_xlim(*limits)  # new tick labels: a full redraw
+            self.relayout()
         self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover the true error (thick: misses)")
 
         self.axes[1].set_ylim(m + 0.5, 0.5)

@@ -125,6 +125,7 @@ class TvsZExplorer(Explorer):
         self.int_title = ax_int.text(0.5, 1.02, "", transform=ax_int.transAxes, ha="center")
         self.dynamic(self.t_segments, self.z_segments, self.truth, self.int_title)
         self.half_range = None
+        self.ax_rej = ax_rej
 
         self.cov_lines, self.rej_lines = {}, {}
         for ax, lines, label, level in ((ax_cov, self.cov_lines, "actual coverage", "nominal"),
@@ -183,6 +184,12 @@ class TvsZExplorer(Explorer):
                          [30.5, c.confidence + 2 * c.mc_error], [1.5, c.confidence + 2 * c.mc_error]])
         self.band.set_verts([band])
         self.cov_title.set_text(f"coverage vs k (band: ±2 MC errors); k = {k}")
+        # fit the rejection rates (a few per cent under no difference), in coarse steps
+        top = next(h for h in (0.35, 0.6, 1.0)
+                   if h >= 1.1 * max(c.t_reject.max(), c.z_reject.max(), 1 - c.confidence) or h == 1.0)
+        if self.ax_rej.get_ylim()[1] != top:
+            self.ax_rej.set_ylim(0, top)  # new tick labels: a full redraw
+            self.relayout()
         what = "type-I error" if c.difference == 0 else "power"
         i = k - KS[0]
         self.rej_title.set_text(f"{what} at k = {k}: t {c.t_reject[i]:.1%}, z {c.z_reject[i]:.1%}")

@@ -154,6 +154,8 @@ class ZTableExplorer(Explorer):
             tx.plot([0.1, k + 1.6], [y, y], color=COLORS["muted"], lw=0.8)
         tx.plot([1.6, 1.6], [-0.5, 2.5], color=COLORS["muted"], lw=0.8)
         tx.set_title("The classic z table (Mitchell ch. 5)", fontsize="medium")
+        tx.text(0.1, 3.75, "one-sided row: N% of the area lies below z'; half lies below the mean, so 50% is 0.00",
+                ha="left", va="center", fontsize="x-small", color=COLORS["muted"])
         self.highlight = Rectangle((0, 0), 1, 1, fill=False, ec=COLORS["bad"], lw=2.5)
         tx.add_patch(self.highlight)
         self.column = Rectangle((0, 0), 1, 1, color=COLORS["shade"], alpha=0.25, lw=0)
@@ -163,18 +165,32 @@ class ZTableExplorer(Explorer):
 
     def _draw(self, r):
         z = r.z
-        inside = _X[np.abs(_X) <= z]
-        left = _X[_X <= -z]
-        self.centre.set_xy(self._area(np.concatenate([[-z], inside, [z]])))
-        self.tail.set_xy(self._area(np.concatenate([left, [-z]])))
+        one = r.sided == "one"
+        tail = (1 - r.two_sided) / 2
         marker = [0.0, _st.norm.pdf(z) + 0.05]  # short, to stay clear of the tail labels
         self.plus.set_data([z, z], marker)
+        self.minus.set_visible(not one)  # a one-sided bound has no lower limit
         self.minus.set_data([-z, -z], marker)
-        tail = (1 - r.two_sided) / 2
-        self.centre_text.set_text(f"C = {100 * r.two_sided:.3g}%")
-        self.centre_text.set_y(0.13 if z >= 1 else 0.44)  # above the peak when the band is narrow
-        self.tail_text.set_text(f"+ {100 * tail:.3g}%\n→ C' = {100 * r.one_sided:.4g}%")  # few lines: text is slow
-        self.right_text.set_text(f"{100 * tail:.3g}% above z")
+        if one:
+            # the bound keeps everything below z (the confidence) and excludes the upper tail
+            self.centre.set_xy(self._area(np.concatenate([_X[_X <= z], [z]])))
+            self.tail.set_xy(self._area(np.concatenate([[z], _X[_X >= z]])))
+            self.tail.set_facecolor(COLORS["bad"])
+            self.centre_text.set_text(f"C' = {100 * r.one_sided:.4g}%")
+            self.tail_text.set_text("")  # the lower tail is simply part of C'
+            self.right_text.set_text(f"excluded:\n{100 * tail:.3g}% above z")
+            self.right_text.set_color(COLORS["bad"])
+        else:
+            # two-sided: the centre is C; the shaded lower tail is what a one-sided bound adds
+            self.centre.set_xy(self._area(np.concatenate([[-z], _X[np.abs(_X) <= z], [z]])))
+            self.tail.set_xy(self._area(np.concatenate([_X[_X <= -z], [-z]])))
+            self.tail.set_facecolor(COLORS["theory"])
+            self.centre_text.set_text(f"C = {100 * r.two_sided:.3g}%")
+            self.tail_text.set_text(f"+ {100 * tail:.3g}%\n→ C' = {100 * r.one_sided:.4g}%")  # few lines: text is slow
+            self.right_text.set_text(f"{100 * tail:.3g}% above z")
+            self.right_text.set_color(COLORS["muted"])
+        self.centre_text.set_x(min(0.0, z - 1.2) if one else 0.0)  # inside the kept area
+        self.centre_text.set_y(0.08 if one else 0.13 if z >= 1 else 0.44)  # above the peak when the band is narrow
         if r.sided == "two":
             level, area = r.two_sided, "P(-z ≤ Z ≤ z)"
             convert = f"one-sided: C' = 100 - (100 - C)/2 = {100 * r.one_sided:.4g}%"
