@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -123,6 +125,51 @@ def lab_server(tmp_path_factory):
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+
+
+@contextmanager
+def served(command, ready, log_path, *, what, cwd=ROOT, env=None, seconds=90):
+    """Run ``command`` (in a session of its own) until ``ready()`` is true; yield; then stop
+    the whole process group. Every wait is bounded; a server that exits or never becomes
+    ready fails the test with the end of its log."""
+    log = open(log_path, "wb")  # noqa: SIM115 - closed below
+    process = subprocess.Popen(command, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + seconds
+        while not ready():
+            if process.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                pytest.fail(f"{what} did not start:\n"
+                            + Path(log_path).read_text(errors="replace")[-3000:])
+            time.sleep(0.3)
+        yield process
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        log.close()
+
+
+def answers(url):
+    """True once ``url`` answers an HTTP request."""
+    try:
+        urllib.request.urlopen(url, timeout=2).close()
+        return True
+    except OSError:
+        return False
+
+
+def listens(port):
+    """True once something accepts connections on 127.0.0.1:``port``."""
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+        return True
+    except OSError:
+        return False
 
 
 def shutdown_kernels(url):

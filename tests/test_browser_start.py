@@ -9,14 +9,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import subprocess
-import time
-import urllib.request
 
 import pytest
 
-from conftest import ARTIFACTS, LESSONS, LESSONS_DIR, ROOT, START_PAGE, free_port
+from conftest import ARTIFACTS, LESSONS, LESSONS_DIR, START_PAGE, answers, free_port, served
 
 pytestmark = pytest.mark.browser
 
@@ -31,33 +27,12 @@ def make_lab(tmp_path_factory):
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(base / "runtime"),
                JUPYTERLAB_SETTINGS_DIR=str(base / "user-settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"))
-    log = open(base / "make-lab.log", "wb")  # noqa: SIM115 - closed below
-    server = subprocess.Popen(
-        ["make", "--no-print-directory", "lab", f"PORT={port}", f"LESSONS_DIR={lessons}",
-         "LAB_ARGS=--no-browser --ServerApp.ip=127.0.0.1 --IdentityProvider.token="],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    command = ["make", "--no-print-directory", "lab", f"PORT={port}", f"LESSONS_DIR={lessons}",
+               "LAB_ARGS=--no-browser --ServerApp.ip=127.0.0.1 --IdentityProvider.token="]
     url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/api/status", timeout=2).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    pytest.fail("make lab did not serve JupyterLab:\n"
-                                + (base / "make-lab.log").read_text(errors="replace")[-3000:])
-                time.sleep(0.3)
+    with served(command, lambda: answers(f"{url}/api/status"), base / "make-lab.log",
+                what="make lab", env=env):
         yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
-        log.close()
 
 
 def test_make_lab_opens_on_the_start_page(browser, make_lab):

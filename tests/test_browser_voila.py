@@ -2,14 +2,10 @@
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import socket
-import time
 
 import pytest
 
-from conftest import ARTIFACTS, ROOT, free_port
+from conftest import ARTIFACTS, free_port, listens, served
 from evalteach.widgets import ROCExplorer
 
 pytestmark = pytest.mark.browser
@@ -24,33 +20,11 @@ def voila_app(tmp_path_factory):
     base = tmp_path_factory.mktemp("voila")
     port = free_port()
     env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(base / "runtime"))
-    log = open(base / "voila.log", "wb")  # noqa: SIM115 - closed below
-    server = subprocess.Popen(
-        ["make", "--no-print-directory", "app", f"APP_PORT={port}",
-         "APP_ARGS=--no-browser --Voila.ip=127.0.0.1"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:  # Voila answers only its app's URLs; a listening port is the readiness signal
-                socket.create_connection(("127.0.0.1", port), timeout=2).close()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    pytest.fail("make app did not start Voila:\n"
-                                + (base / "voila.log").read_text(errors="replace")[-3000:])
-                time.sleep(0.3)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait(timeout=10)
-        log.close()
+    command = ["make", "--no-print-directory", "app", f"APP_PORT={port}",
+               "APP_ARGS=--no-browser --Voila.ip=127.0.0.1"]
+    # Voila answers only its app's URLs: a listening port is the readiness signal.
+    with served(command, lambda: listens(port), base / "voila.log", what="make app (Voila)", env=env):
+        yield f"http://127.0.0.1:{port}/"
 
 
 def picture(page):
