@@ -44,9 +44,7 @@ def other_value(control, rng=None):
 #: Explorers that do not yet keep issue 10's rule "each visible, enabled control changes
 #: the picture" in every mode, and why. ``tests/test_explorer_controls.py`` marks them
 #: xfail(strict=True); whoever fixes one (with the ``Explorer._hidden`` hook) removes it here.
-CONTROLS_TODO = {
-    "ROCExplorer": "cost_fp/cost_fn are shown with iso_cost off; hull and iso_cost in the PR view",
-}
+CONTROLS_TODO = {}
 
 _CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons, W.Select)
 

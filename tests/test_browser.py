@@ -112,13 +112,14 @@ def control_moves(page, explorer):
         count = select.evaluate("s => s.options.length")
         select.select_option(index=(current + 1) % count)
 
-    for handle in explorer.locator(".widget-slider .noUi-handle").all():
+    # Only the controls on screen: a mode hides the ones it does not use (Explorer._hidden).
+    for handle in explorer.locator(".widget-slider .noUi-handle:visible").all():
         yield lambda handle=handle: drag(handle)
-    for select in explorer.locator(".widget-dropdown select").all():
+    for select in explorer.locator(".widget-dropdown select:visible").all():
         yield lambda select=select: choose(select)
-    for button in explorer.locator(".widget-toggle-buttons button:not(.mod-active)").all():
+    for button in explorer.locator(".widget-toggle-buttons button:not(.mod-active):visible").all():
         yield button.click
-    for box in explorer.locator(".widget-checkbox input").all():
+    for box in explorer.locator(".widget-checkbox input:visible").all():
         yield box.click
 
 
@@ -168,13 +169,14 @@ def lock_in_every_prediction(panel, timeout=30_000):
     still_open = [p for p in panel.locator("div.evalteach-predict").all()
                   if p.locator("button:not([disabled])", has_text="Lock in").count()]
     for prediction in still_open:
-        box = prediction.locator("input[type='text']")
+        # The prediction's own input, not an input of an explorer it reveals.
+        box = prediction.locator(".evalteach-predict-input input[type='text']")
         if box.count():
             box.fill("0.5")
         else:
-            prediction.locator("input[type='radio']").first.check()
-        prediction.locator("button", has_text="Lock in").click()
-        prediction.get_by_text("You predicted").wait_for(timeout=timeout)
+            prediction.locator(".evalteach-predict-input input[type='radio']").first.check()
+        prediction.locator("button", has_text="Lock in").first.click()
+        prediction.get_by_text("You predicted").first.wait_for(timeout=timeout)
     return len(still_open)
 
 

@@ -6,7 +6,8 @@ import pytest
 
 import evalteach
 from evalteach import plotting
-from evalteach.widgets._base import COALESCE, DRAFT_ABOVE, REST, Explorer, buttons, checkbox, slider
+from evalteach.widgets import _base
+from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, slider
 from explorer_contract import PNG_MAGIC, check_contract, check_visible_controls_act
 
 
@@ -89,9 +90,10 @@ def test_blitting_matches_a_full_redraw():
     assert d.image == blitted
 
 
-def test_changes_from_the_browser_render_once_latest_wins_then_refine():
+def test_changes_from_the_browser_render_once_latest_wins_then_refine(monkeypatch):
+    monkeypatch.setattr(_base, "DRAFT_ABOVE", 0.04)  # the drafting mechanism, with a finite threshold
     d = Demo(n=20)
-    d._crisp_cost = DRAFT_ABOVE * 2  # as if full density were slow: draft while dragging
+    d._crisp_cost = _base.DRAFT_ABOVE * 2  # as if full density were slow: draft while dragging
     calls = []
     original = d._compute
     d._compute = lambda state: calls.append(state["n"]) or original(state)

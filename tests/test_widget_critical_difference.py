@@ -108,7 +108,8 @@ def test_presenter_mode_keeps_titles_inside_the_figure(a, b):
     assert texts_outside_the_figure(e) == []
     try:
         et.presenter()  # restyles the explorer already on screen
-        assert tuple(e.figure.get_size_inches()) == (13.0, 6.0)
+        scale = et.plotting.theme().figure_scale
+        assert tuple(e.figure.get_size_inches()) == (10.0 * scale, 4.6 * scale)
         assert texts_outside_the_figure(e) == []
         assert texts_outside_the_figure(CriticalDifferenceExplorer(a=a, b=b, alpha=0.01)) == []
     finally:

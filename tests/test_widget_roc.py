@@ -133,7 +133,8 @@ def test_presenter_mode_keeps_titles_inside_the_figure(values):
     try:
         et.presenter()
         e = ROCExplorer(**values)
-        assert tuple(e.figure.get_size_inches()) == (14.5, 8.0)
+        scale = et.plotting.theme().figure_scale
+        assert tuple(e.figure.get_size_inches()) == (10.0 * scale, 5.6 * scale)
         assert texts_outside_the_figure(e) == []
     finally:
         et.presenter(False)

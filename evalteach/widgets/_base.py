@@ -46,8 +46,12 @@ COALESCE = 0.004
 #: Seconds without a change from the browser after which a draft is refined.
 REST = 0.25
 #: Changes from the browser are drafted at 1x when a full-density update took longer
-#: than this (seconds); faster explorers draw every picture at full density.
-DRAFT_ABOVE = 0.04
+#: than this (seconds); faster explorers draw every picture at full density. Off for now:
+#: switching the figure's dpi between draft and refine made FreeType fail ("FT_Load_Glyph
+#: ... invalid outline") in a kernel driven by JupyterLab (seen in the browser tests, not
+#: reproduced outside a browser), so every picture is drawn at full density until that is
+#: understood. The mechanism stays tested with a finite threshold.
+DRAFT_ABOVE = float("inf")
 
 _NUMERIC = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.BoundedIntText, W.BoundedFloatText)
 _SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.IntRangeSlider, W.FloatRangeSlider)

@@ -9,7 +9,6 @@ from matplotlib.ticker import MaxNLocator
 
 from .. import _validate
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
-from .. import plotting
 from ..plotting import COLORS
 from ..stats import friedman_test, nemenyi_cd, sign_test
 from ._base import Explorer, buttons, checkbox, dropdown
@@ -77,10 +76,7 @@ class CriticalDifferenceExplorer(Explorer):
 
     title = "Comparing several algorithms over several data sets"
 
-    @property
-    def figsize(self):
-        """Wider in presenter mode: the labels sit in data coordinates and grow with the font."""
-        return (10.0, 4.6) if plotting.theme().name == "classroom" else (13.0, 6.0)
+    figsize = (10.0, 4.6)  # the presenter theme scales it with the fonts (plotting.Theme.figure_scale)
 
     def __init__(self, *, scores=None, algorithms=None, datasets=None, seed=0, **values):
         if scores is None:

@@ -191,6 +191,7 @@ class Predict:
         self._revealed = W.VBox([_as_widget(item) for item in self.reveals],
                                 layout=W.Layout(display="none"))
         self._revealed.add_class("evalteach-revealed")
+        self._input.add_class("evalteach-predict-input")  # the guess, apart from revealed widgets' inputs
         self.widget = W.VBox([self._prompt, W.HBox([self._input, self._lock_button]),
                               self._status, self._outcome, self._revealed])
         self.widget.add_class("evalteach-predict")

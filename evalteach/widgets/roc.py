@@ -9,7 +9,6 @@ import numpy as np
 from matplotlib.patches import Rectangle
 
 from .. import _validate as v
-from .. import plotting
 from ..plotting import COLORS
 from ..stats.examples import fawcett_roc_example, scott_roc_example
 from ..stats.roc import confusion, precision_recall_curve, roc_curve
@@ -115,10 +114,7 @@ class ROCExplorer(Explorer):
 
     title = "ROC: sweeping the threshold"
 
-    @property
-    def figsize(self):
-        """Larger in presenter mode: the confusion matrix and its labels sit in data coordinates."""
-        return (10.0, 5.6) if plotting.theme().name == "classroom" else (14.5, 8.0)
+    figsize = (10.0, 5.6)  # the presenter theme scales it with the fonts (plotting.Theme.figure_scale)
 
     def __init__(self, *, y_true=None, scores=None, estimator=None, X=None, y=None, seed=0, **values):
         self._user = self._user_data(y_true, scores, estimator, X, y)
@@ -165,6 +161,12 @@ class ROCExplorer(Explorer):
             "cost_fn": log_slider("cost of a false negative", 1.0, -1, 1),
             "view": buttons("view", [("ROC", "roc"), ("precision-recall", "pr")], "roc"),
         }
+
+    def _hidden(self, state):
+        # The hull and the iso-cost line belong to the ROC view; the costs only place the iso-cost line.
+        if state["view"] == "pr":
+            return {"hull", "iso_cost", "cost_fp", "cost_fn"}
+        return set() if state["iso_cost"] else {"cost_fp", "cost_fn"}
 
     def _data(self, source, seed):
         if source == "user":
