@@ -35,12 +35,6 @@ MODES = 3
 #: Explorer -> what still overlaps or is cut off (strict xfail until fixed).
 OVERLAP_TODO = {
     "TvsZExplorer": "a legend covers two of the lines",
-    "ResamplingExplorer": "the '20 repetitions' legend covers the held-out, mean and "
-                          "resubstitution lines",
-    "AlgorithmComparisonExplorer": "the bar value labels ('2.6%', ...) cross a reference line",
-    "TestSetReuseExplorer": "the legend covers a line of the 'average over 1000 experiments' panel",
-    "LossExplorer": "the text table covers the expected-loss curve and the p* line; the "
-                    "'informational loss -> inf' note covers its curve",
     "CriticalDifferenceExplorer": "the algorithm labels sit on the connector lines",
 }
 
