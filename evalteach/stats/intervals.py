@@ -99,6 +99,11 @@ def t_critical(confidence, df, sided="two"):
     return float(_st.t.isf(_tail(c, sided), df))
 
 
+def _level(tail, sided):
+    """The confidence level left by an upper-tail probability ``tail``, one or both tails."""
+    return 1.0 - (2.0 * tail if sided == "two" else tail)
+
+
 def confidence_for_z(z, sided="two"):
     """The exact confidence level that a z score reaches (in the observed direction).
 
@@ -111,8 +116,7 @@ def confidence_for_z(z, sided="two"):
     """
     z = v.real("z", z)
     v.choice("sided", sided, SIDES)
-    tail = float(_st.norm.sf(abs(z)))
-    return 1.0 - (2.0 * tail if sided == "two" else tail)
+    return _level(float(_st.norm.sf(abs(z))), sided)
 
 
 def confidence_for_t(t, df, sided="two"):
@@ -130,8 +134,7 @@ def confidence_for_t(t, df, sided="two"):
     t = v.real("t", t)
     df = v.real("df", df, low=0, low_open=True)
     v.choice("sided", sided, SIDES)
-    tail = float(_st.t.sf(abs(t), df))
-    return 1.0 - (2.0 * tail if sided == "two" else tail)
+    return _level(float(_st.t.sf(abs(t), df)), sided)
 
 
 def _table_level(absz, sided):
