@@ -1,5 +1,6 @@
 """The explorer base class: update loop, blitting, inline errors, fallback, presenter mode."""
 import asyncio
+import threading
 
 import numpy as np
 import pytest
@@ -9,6 +10,28 @@ from evalteach import plotting
 from evalteach.widgets import _base
 from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, slider
 from explorer_contract import PNG_MAGIC, check_contract, check_visible_controls_act
+
+
+def run_on_a_fresh_event_loop(coroutine):
+    """Run ``coroutine`` as a kernel would, on its own thread's event loop.
+
+    The browser tests keep Playwright's event loop running on the main thread for the
+    whole session, so ``asyncio.run`` there would refuse; a fresh thread has none.
+    """
+    failure = []
+
+    def run():
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # re-raised on the test's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive(), "the coroutine did not finish within 60 s"
+    if failure:
+        raise failure[0]
 
 
 class Demo(Explorer):
@@ -110,14 +133,14 @@ def test_changes_from_the_browser_render_once_latest_wins_then_refine(monkeypatc
         assert calls == [24, 24]  # refined at full density once the hand rests
         assert d.figure.canvas.get_width_height(physical=True)[0] == full_width
 
-    asyncio.run(drag())
+    run_on_a_fresh_event_loop(drag())
     d._crisp_cost = 0.0  # fast at full density: no draft, no second render
 
     async def press():
         d.controls["n"].set_state({"value": 25})
         await asyncio.sleep(REST * 2)
 
-    asyncio.run(press())
+    run_on_a_fresh_event_loop(press())
     assert calls[2:] == [25] and d.figure.canvas.get_width_height(physical=True)[0] == full_width
     d.controls["n"].value = 30  # from Python: at once, at full density
     assert calls[-1] == 30 and d.result is not None
