@@ -1,5 +1,6 @@
 """ROC analysis: Scott's and Fawcett's worked examples, and cross-checks against scikit-learn."""
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -396,6 +397,46 @@ def test_delong_test_worked_example_and_independence_limit():
     worse = good + rng.normal(0, 1.5, y.size)
     big = delong_test(y, good, worse)
     assert big.p_value < 0.01 and big.low > 0 and "differ significantly" in big.verdict
+
+
+def _asah():
+    """pROC's aSAH data (Turck et al. 2010, Intensive Care Med 36:107-115): 113 patients after
+    subarachnoid haemorrhage, outcome Good/Poor and three predictors (WFNS grade, S100beta, NDKA).
+    Exported unchanged from pROC's data/aSAH.RData to tests/data/asah.csv."""
+    d = np.genfromtxt(Path(__file__).parent / "data" / "asah.csv", delimiter=",", names=True, dtype=None,
+                      encoding="ascii")
+    return (d["outcome"] == "Poor").astype(int), d["wfns"].astype(float), d["s100b"], d["ndka"]
+
+
+@pytest.mark.parametrize("first, second, z, p, low, high", [
+    ("wfns", "s100b", 2.20898359144091, 0.0271757822291882, 0.0104061769564846, 0.174214419249478),
+    ("wfns", "ndka", 2.79777591868904, 0.00514557970691098, 0.0634011709339876, 0.3600405634833566),
+    ("ndka", "s100b", -1.39077002573558, 0.164295175223054, -0.2876917446341914, 0.0488706064228094),
+])
+def test_delong_test_reproduces_proc_on_the_asah_data(first, second, z, p, low, high):
+    """Robin et al.'s pROC (the R reference for DeLong et al. 1988): the expected Z, p-value and
+    95% interval of the AUC difference are pROC's own regression values, tests/testthat/
+    test-roc.test.R ("roc.test statistic and p are as expected with defaults"); its printed
+    example ``roc.test(roc(outcome, wfns), roc(outcome, s100b))`` reads Z = 2.209, p = 0.02718."""
+    from evalteach.stats import delong_test
+
+    y, *columns = _asah()
+    scores = dict(zip(("wfns", "s100b", "ndka"), columns))
+    r = delong_test(y, scores[first], scores[second])
+    assert r.statistic == pytest.approx(z, rel=1e-9)
+    assert r.p_value == pytest.approx(p, rel=1e-9)
+    assert (r.low, r.high) == (pytest.approx(low, rel=1e-9), pytest.approx(high, rel=1e-9))
+
+
+def test_delong_variance_reproduces_proc_on_the_asah_data():
+    """pROC's tests/testthat/test-var.R ("var with delong works"): the DeLong variances of the
+    three single AUCs."""
+    y, wfns, s100b, ndka = _asah()
+    for scores, variance in ((wfns, 0.00146991470882363), (ndka, 0.0031908105493913),
+                             (s100b, 0.00266868245717244)):
+        assert auc_interval(y, scores, method="delong").se ** 2 == pytest.approx(variance, rel=1e-9)
+    # and its tests/testthat/test-auc.R ("full auc works")
+    assert (auc(y, wfns), auc(y, ndka)) == (pytest.approx(0.823678861788618), pytest.approx(0.611957994579946))
 
 
 # ----------------------------------------------------------------- multi-class AUC and lift chart
