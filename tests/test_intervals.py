@@ -181,6 +181,37 @@ def test_jeffreys_matches_statsmodels_and_brown_cai_dasgupta():
     assert (r.low, r.high) == pytest.approx(stats.beta(3.5, 17.5).interval(0.9))
 
 
+# R's binom package (Dorai-Raj), binom.confint(x, n) "agresti-coull", as recorded in statsmodels'
+# statsmodels/stats/tests/results/results_proportion.py (R clips nothing; we clip to [0, 1]).
+@pytest.mark.parametrize("k, n, low, high", [
+    (18, 20, 0.6867561125596077, 0.984343760998137), (4, 20, 0.0749115102767071, 0.4217635845549845),
+    (4, 200, 0.005991954548218395, 0.0520995587739575), (190, 200, 0.909307307911624, 0.973731898348837),
+    (1, 30, -8.305484e-03, 0.18091798), (29, 30, 0.8190820, 1.0083055), (0, 30, 0.0, 0.13471170),
+    (30, 30, 0.8652883, 1.0),
+])
+def test_agresti_coull_reproduces_r_binom(k, n, low, high):
+    r = et.proportion_interval(k, n, method="agresti-coull")
+    assert (r.low, r.high) == (pytest.approx(max(low, 0.0), abs=1e-7), pytest.approx(min(high, 1.0), abs=1e-7))
+
+
+# Julia's HypothesisTests.jl, test/binomial.jl: BinomialTest(26, 78) and 6 of 9, ci(t, method=...)
+# two-sided and with tail=:left / :right (the 95% one-sided bounds). No worked table of these two
+# intervals in Brown, Cai & DasGupta (2001) or Agresti & Coull (1998) was reachable offline.
+@pytest.mark.parametrize("k, n, method, two, upper, lower", [
+    (26, 78, "jeffreys", (0.23626570247518358, 0.44251318323879296), 0.42466492683653623, 0.25098836986261724),
+    (26, 78, "agresti-coull", (0.2384423809121706, 0.44387022232522744), 0.42558712894362222, 0.25225408385003706),
+    (6, 9, "jeffreys", (0.34779179347226591, 0.89578677833922582), 0.86830830610561005, 0.39604343455469687),
+    (6, 9, "agresti-coull", (0.350905767251112, 0.88271254994237336), 0.86049746046629294, 0.39579136642712159),
+])
+def test_jeffreys_and_agresti_coull_reproduce_hypothesistests_jl(k, n, method, two, upper, lower):
+    r = et.proportion_interval(k, n, 0.95, method=method)
+    assert (r.low, r.high) == pytest.approx(two, rel=1e-12)
+    up = et.proportion_interval(k, n, 0.95, method=method, sided="upper")
+    assert (up.low, up.high) == (0.0, pytest.approx(upper, rel=1e-12))
+    down = et.proportion_interval(k, n, 0.95, method=method, sided="lower")
+    assert (down.low, down.high) == (pytest.approx(lower, rel=1e-12), 1.0)
+
+
 def test_agresti_coull_by_hand():
     """Agresti & Coull (1998): add z^2/2 successes and failures, then use Wald's formula."""
     z = stats.norm.ppf(0.975)
