@@ -350,6 +350,34 @@ def test_unpaired_conservative_df_is_witten_and_eibe():
     assert "significantly different from 0" in r.verdict and "interval [" in r.verdict
 
 
+# Student (1908), "The probable error of a mean", Biometrika 6: Cushny & Peebles' extra hours of
+# sleep of ten patients under two soporifics (R's `sleep` data). R's ?t.test runs both examples:
+# t.test(extra ~ group, data = sleep) prints t = -1.8608, df = 17.776, p-value = 0.07939, 95% CI
+# -3.3654832 0.2054832; with paired = TRUE, t = -4.0621, df = 9, p-value = 0.002833, CI -2.4598858
+# -0.7001142 (the paired test is the one-sample test of the differences against 0).
+SLEEP_1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0]
+SLEEP_2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4]
+
+
+def test_unpaired_welch_reproduces_rs_sleep_example():
+    r = et.unpaired_t_test(SLEEP_1, SLEEP_2)
+    assert (r.statistic, r.df, r.p_value) == (pytest.approx(-1.8608, abs=5e-5), pytest.approx(17.776, abs=5e-4),
+                                              pytest.approx(0.07939, abs=5e-6))
+    assert (r.low, r.high) == (pytest.approx(-3.3654832, abs=5e-8), pytest.approx(0.2054832, abs=5e-8))
+
+
+def test_one_sample_t_test_reproduces_students_sleep_example():
+    """one_sample_t_test takes error rates in [0, 1]: the differences (drug 2 - drug 1, hours) are
+    divided by 10, which leaves t and p unchanged and divides the interval by 10."""
+    d = np.subtract(SLEEP_2, SLEEP_1) / 10
+    r = et.one_sample_t_test(d, 0.0, alternative="two-sided")
+    assert (r.statistic, r.df, r.p_value) == (pytest.approx(4.0621, abs=5e-5), 9, pytest.approx(0.002833, abs=5e-7))
+    assert (r.low, r.high) == (pytest.approx(0.07001142, abs=5e-9), pytest.approx(0.24598858, abs=5e-9))
+    # Student read .9985 off his table for "drug 2 is the better soporific" (odds about 666 to 1)
+    greater = et.one_sample_t_test(d, 0.0)
+    assert 1 - greater.p_value == pytest.approx(0.9985, abs=2e-4)
+
+
 def test_one_sample_t_test_is_alpaydins_and_scipys():
     errors = [0.12, 0.15, 0.10, 0.14, 0.13, 0.16, 0.11, 0.12, 0.15, 0.12]
     r = et.one_sample_t_test(errors, p0=0.10)
