@@ -475,6 +475,22 @@ def test_multiclass_auc_hand_till_by_hand():
     assert "0.875" in r.verdict
 
 
+def test_multiclass_auc_reproduces_handtill2001():
+    """Cullmann's R package HandTill2001 (M of Hand & Till 2001, eq. 7), tests/testthat/test-auc.R:
+    auc(multcap(...)) on its data ht01.multipleclass is 0.947211779448622. The data are rpart's
+    class probabilities for the forensic glass data (Venables & Ripley 2002, pp. 261-265), copied
+    unchanged from the package's data/ht01.multipleclass.txt to tests/data/ht01_multipleclass.csv."""
+    from evalteach.stats import multiclass_auc
+
+    d = np.genfromtxt(Path(__file__).parent / "data" / "ht01_multipleclass.csv", delimiter=",", names=True,
+                      dtype=None, encoding="ascii")
+    classes = sorted(set(d["observed"]))  # R's factor levels
+    y = np.searchsorted(classes, d["observed"])
+    p = np.column_stack([d[c] for c in classes])
+    r = multiclass_auc(y, p)
+    assert r.n_classes == 6 and r.estimate == pytest.approx(0.947211779448622, rel=1e-12)
+
+
 def test_lift_chart_worked_example():
     from evalteach.stats import lift_chart
 
