@@ -64,6 +64,19 @@ def test_labels_other_than_0_1_are_rejected(bad):
 
 
 @FAST
+@given(outside_unit, not_a_number)
+def test_precision_at_prevalence_rejects_bad_rates(bad, wrong_type):
+    for name in ("recall", "specificity", "prevalence"):
+        for value in (bad, wrong_type):
+            arguments = {"recall": 0.9, "specificity": 0.8, "prevalence": 0.1, name: value}
+            rejects(lambda: et.precision_at_prevalence(**arguments), name)
+    for share in (0.0, 1.0):  # a share of positives strictly between 0 and 1
+        rejects(lambda: et.precision_at_prevalence(0.9, 0.8, share), "prevalence")
+    for n in (0, -5, 2.5, "1000"):
+        rejects(lambda: et.precision_at_prevalence(0.9, 0.8, 0.1, n=n), "n")
+
+
+@FAST
 @given(hs.one_of(outside_unit, hs.just(0.0), hs.just(1.0)))
 def test_bad_confidence_is_rejected(bad):
     y, s = scott_roc_example()

@@ -7,7 +7,8 @@ import pytest
 from scipy import stats as st
 from sklearn import metrics
 
-from evalteach.stats import auc, auc_interval, confusion, cost_curve, precision_recall_curve, roc_curve
+from evalteach.stats import (auc, auc_interval, confusion, cost_curve, precision_at_prevalence,
+                             precision_recall_curve, roc_curve)
 from evalteach.stats.examples import fawcett_roc_example, scott_roc_example
 
 
@@ -183,6 +184,40 @@ def test_confusion_undefined_rates_are_nan_and_shown_as_undefined():
     p = np.r_[np.ones(2, int), np.zeros(18, int), np.zeros(965, int), np.ones(15, int)]
     c = confusion(y, p)
     assert c.accuracy == pytest.approx(0.967) and c.recall == pytest.approx(0.1)
+
+
+@pytest.mark.parametrize("tp, fn, tn, fp", [(19, 1, 930, 50), (2, 18, 965, 15), (190, 10, 760, 40),
+                                             (0, 20, 980, 0), (7, 3, 1, 9), (300, 0, 0, 700)])
+def test_precision_at_prevalence_matches_sklearn_on_a_constructed_test_set(tp, fn, tn, fp):
+    """A test set with exactly these counts has recall, specificity and a share of positives;
+    the function must give back the precision and accuracy scikit-learn measures on it."""
+    y = np.r_[np.ones(tp + fn, int), np.zeros(tn + fp, int)]
+    p = np.r_[np.ones(tp, int), np.zeros(fn, int), np.zeros(tn, int), np.ones(fp, int)]
+    n = y.size
+    r = precision_at_prevalence(tp / (tp + fn), tn / (tn + fp), (tp + fn) / n, n=n)
+    if tp + fp == 0:
+        assert math.isnan(r.precision) and "undefined" in r.verdict
+    else:
+        assert r.precision == pytest.approx(metrics.precision_score(y, p))
+    assert r.accuracy == pytest.approx(metrics.accuracy_score(y, p))
+    assert r.fpr == pytest.approx(1 - metrics.recall_score(y, p, pos_label=0))
+    assert (r.tp, r.fp, r.tn, r.fn) == pytest.approx((tp, fp, tn, fn))
+
+
+def test_precision_at_prevalence_moves_scott_h_b_to_another_class_ratio():
+    # Scott's h_B finds 19 of 20 positives and 930 of 980 negatives: precision 19/69 = 0.275.
+    scott = precision_at_prevalence(19 / 20, 930 / 980, 20 / 1000)
+    assert scott.precision == pytest.approx(19 / 69) and scott.tp == pytest.approx(19)
+    # The same rates with half the cases positive, checked on a test set of 980 + 980 cases
+    # (the counts then stay whole: 931 true positives, 50 false alarms).
+    y = np.r_[np.ones(980, int), np.zeros(980, int)]
+    p = np.r_[np.ones(931, int), np.zeros(49, int), np.zeros(930, int), np.ones(50, int)]
+    half = precision_at_prevalence(19 / 20, 930 / 980, 0.5)
+    assert half.precision == pytest.approx(metrics.precision_score(y, p))
+    assert round(half.precision, 3) == 0.949 and half.fp == pytest.approx(1000 * 0.5 * 50 / 980)
+    assert half.recall == scott.recall and half.specificity == scott.specificity
+    shown = half._repr_markdown_()
+    assert r"\pi" in shown and "0.949" in shown and "50%" in half.verdict
 
 
 # ----------------------------------------------------------------- hull and operating point

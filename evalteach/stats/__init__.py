@@ -30,7 +30,7 @@ PUBLIC = {
         "HotellingResult", "cochran_q_test", "CochranQResult",
     ),
     "roc": (
-        "confusion", "Confusion", "roc_curve", "RocCurve", "OperatingPoint",
+        "confusion", "Confusion", "precision_at_prevalence", "PrecisionAtPrevalence", "roc_curve", "RocCurve", "OperatingPoint",
         "precision_recall_curve", "PrecisionRecallCurve", "cost_curve", "CostCurve", "auc",
         "auc_interval", "AucInterval", "delong_test", "DelongResult", "multiclass_auc",
         "MulticlassAuc", "lift_chart", "LiftChart",
