@@ -34,12 +34,18 @@ def _check(dataset, learner, k, seed):
     return (_validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0))
 
 
+@lru_cache(maxsize=None)
+def _thread_pools():
+    import sklearn  # noqa: F401  (loads the OpenMP and BLAS libraries that the fits use)
+    from threadpoolctl import ThreadpoolController  # a dependency of scikit-learn
+
+    return ThreadpoolController()  # found once: a fresh search costs about as much as a small fit
+
+
 def _one_thread():
     """Small fits run fastest on one thread: on a busy 2-core machine, OpenMP and BLAS worker
     threads made 1-NN and logistic regression 10-40x slower (see simulate/sampling.py)."""
-    from threadpoolctl import threadpool_limits  # a dependency of scikit-learn
-
-    return threadpool_limits(1)
+    return _thread_pools().limit(limits=1)
 
 
 @lru_cache(maxsize=8192)  # one float per fit
