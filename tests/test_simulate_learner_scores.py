@@ -55,3 +55,34 @@ def test_bad_values_are_refused():
         fold_errors("iris", "svm")
     with pytest.raises(ValueError, match="runs"):
         repeated_cv_errors("iris", runs=0)
+
+
+def test_fits_run_on_one_thread(monkeypatch):
+    """Worker threads slow small fits down many times on a busy machine: every fit and
+    prediction behind the cached scores runs with OpenMP and BLAS limited to one thread."""
+    from threadpoolctl import threadpool_info
+
+    import evalteach.simulate.learner_scores as scores
+
+    seen = []
+
+    class Probe(GaussianNB):
+        def fit(self, X, y):
+            seen.append([pool["num_threads"] for pool in threadpool_info()])
+            return super().fit(X, y)
+
+        def predict(self, X):
+            seen.append([pool["num_threads"] for pool in threadpool_info()])
+            return super().predict(X)
+
+    monkeypatch.setattr(scores, "make_learner", lambda name, seed=0: Probe())
+    scores._fold_error.cache_clear()
+    scores.holdout_predictions.cache_clear()
+    try:
+        scores.fold_errors("iris", "naive_bayes", k=3, seed=7)
+        scores.holdout_predictions("iris", "naive_bayes", 7)
+    finally:
+        scores._fold_error.cache_clear()
+        scores.holdout_predictions.cache_clear()
+    assert len(seen) == 2 * 3 + 2 and all(seen)
+    assert all(n == 1 for threads in seen for n in threads), seen

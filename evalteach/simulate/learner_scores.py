@@ -34,12 +34,27 @@ def _check(dataset, learner, k, seed):
     return (_validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0))
 
 
+@lru_cache(maxsize=None)
+def _thread_pools():
+    import sklearn  # noqa: F401  (loads the OpenMP and BLAS libraries that the fits use)
+    from threadpoolctl import ThreadpoolController  # a dependency of scikit-learn
+
+    return ThreadpoolController()  # found once: a fresh search costs about as much as a small fit
+
+
+def _one_thread():
+    """Small fits run fastest on one thread: on a busy 2-core machine, OpenMP and BLAS worker
+    threads made 1-NN and logistic regression 10-40x slower (see simulate/sampling.py)."""
+    return _thread_pools().limit(limits=1)
+
+
 @lru_cache(maxsize=8192)  # one float per fit
 def _fold_error(dataset, learner, k, seed, fold):
     data = load_dataset(dataset)
     train, test = cv_folds(dataset, k, seed)[fold]
-    model = make_learner(learner, seed).fit(data.X[train], data.y[train])
-    return float(np.mean(model.predict(data.X[test]) != data.y[test]))
+    with _one_thread():
+        model = make_learner(learner, seed).fit(data.X[train], data.y[train])
+        return float(np.mean(model.predict(data.X[test]) != data.y[test]))
 
 
 def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, progress=None):
@@ -130,8 +145,9 @@ def holdout_predictions(dataset="breast_cancer", learner="naive_bayes", seed=0):
     data = load_dataset(dataset)
     train, test = train_test_split(np.arange(len(data.y)), test_size=HOLDOUT_FRACTION,
                                    random_state=seed, stratify=data.y)
-    model = make_learner(learner, seed).fit(data.X[train], data.y[train])
-    y, pred = data.y[test], model.predict(data.X[test])
+    with _one_thread():
+        model = make_learner(learner, seed).fit(data.X[train], data.y[train])
+        y, pred = data.y[test], model.predict(data.X[test])
     y.setflags(write=False)
     pred.setflags(write=False)
     return y, pred
