@@ -854,7 +854,10 @@ class LiftChart(Result):
         from ..plotting import COLORS, theme
         import matplotlib as mpl  # here, not at the top: `import evalteach` stays light
 
-        with mpl.rc_context(theme().rc()):
+        rc = theme().rc()
+        for key in ("figure.dpi", "savefig.dpi"):  # the explorers' canvas size; a static figure keeps the backend's
+            rc.pop(key)
+        with mpl.rc_context(rc):
             if ax is None:
                 import matplotlib.pyplot as plt
 
