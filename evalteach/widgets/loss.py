@@ -134,7 +134,7 @@ class LossExplorer(Explorer):
                 left.plot(GRID, y, style, color=color, label=f"{kind}, true class {cls}{infinite}")
         left.set(xlim=(0, 1), ylim=(0, TOP), xlabel="forecast P(class 1)",
                  ylabel="loss of one instance (bits for informational)",
-                 title="Loss of one prediction")
+                 title="Loss of one forecast")
         # under the figure: inside the panel the legend and labels would cover the curves
         figure.legend(handles=left.lines[:4], loc="outside lower left", ncol=2, frameon=False,
                       fontsize="small")
