@@ -169,6 +169,9 @@ class RandomizationExplorer(Explorer):
     y_true, predictions : array, optional
         Your own test labels and one classifier's predictions; they replace the
         bundled data in bootstrap mode.
+    label : str, optional
+        What your own data are, for the titles (default "your paired scores" or "your
+        classifier on your test set").
     seed : int
         Seeds the folds, the split and the resamples.
     **values
@@ -185,7 +188,10 @@ class RandomizationExplorer(Explorer):
     title = "Inference by resampling: one resample at a time"
     figsize = (10.0, 4.4)
 
-    def __init__(self, *, a=None, b=None, y_true=None, predictions=None, seed=0, **values):
+    def __init__(self, *, a=None, b=None, y_true=None, predictions=None, label=None, seed=0, **values):
+        if label is not None and not isinstance(label, str):
+            raise TypeError(f"label must be a string, got {label!r}")
+        self._own_label = label
         self._own_differences = None
         self._own_test = None
         if a is not None:
@@ -267,12 +273,12 @@ class RandomizationExplorer(Explorer):
         name_a, name_b, dataset = state["learner_a"], state["learner_b"], state["dataset"]
         if state["mode"] == "bootstrap":
             if self._own_test is not None:
-                return bootstrap_view(*self._own_test, b, seed, "your classifier on your test set")
+                return bootstrap_view(*self._own_test, b, seed, self._own_label or "your classifier on your test set")
             y, pred = holdout_predictions(dataset, name_a, seed)
             label = f"{readable(name_a)}\non a held-out third of {dataset.replace('_', ' ')} ({y.size} examples)"
             return bootstrap_view(y, pred, b, seed, label)
         if self._own_differences is not None:
-            return sign_flip_view(self._own_differences, b, seed, "your paired scores")
+            return sign_flip_view(self._own_differences, b, seed, self._own_label or "your paired scores")
         k = int(state["k"])
         errors = [fold_errors(dataset, name, k, seed,
                               progress=lambda f, i=i: self.report_progress((i + f) / 2))
@@ -406,7 +412,7 @@ class RandomizationExplorer(Explorer):
     def _draw_sign_flip(self, r, right, left):
         k = r.differences.size
         self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples; "
-                                 f"{right} + {left} as far from 0\n"
+                                 f"{right} right + {left} left as far from 0\n"
                                  f"{r.label}; observed mean {r.observed:+.4f}")
         self.trace.set_data(r.trace_b, r.trace_p)
         end = 1.25 * _nice_end(r.resamples)
