@@ -50,10 +50,10 @@ def _sign_flip_edges(observed, reach):
 
 
 def _nice_top(count):
-    """A y-axis top from 5, 10, 20, 50, 100, ... with headroom above ``count`` for the legend."""
+    """A y-axis top from 5, 7.5, 10, 15, 20, 30, 50, ... with headroom above ``count`` for the legend."""
     need = max(5.0, 1.45 * count)
     scale = 10.0 ** np.floor(np.log10(need))
-    return float(next(m * scale for m in (1, 2, 5, 10) if m * scale >= need))
+    return float(next(m * scale for m in (1, 1.5, 2, 3, 5, 7.5, 10) if m * scale >= need))
 
 
 def _nice_end(count):
