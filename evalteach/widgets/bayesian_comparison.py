@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..learners import LEARNERS
 from ..plotting import COLORS
-from ..simulate.learner_scores import repeated_cv_errors
+from ..simulate.learner_scores import one_thread, repeated_cv_errors
 from ..stats import (bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test,
                      wilcoxon_test)
 from ._base import Explorer, buttons, dropdown, slider
@@ -22,6 +23,18 @@ N_SAMPLES = 20_000
 DEMSAR_PAIRS = {f"{DEMSAR_ALGORITHMS[i]} vs {DEMSAR_ALGORITHMS[j]}": (i, j)
                 for i, j in ((3, 0), (1, 0), (2, 0), (3, 1))}
 REGION_COLORS = (COLORS["data"], COLORS["muted"], COLORS["theory"])
+
+
+@lru_cache(maxsize=512)
+def _signed_rank(pair, rope, seed):
+    """The signed-rank test on Demšar's differences for this pair (cached: the rope
+    slider revisits its 21 values) and Wilcoxon's test beside it."""
+    i, j = DEMSAR_PAIRS[pair]
+    d = DEMSAR_AUC[:, i] - DEMSAR_AUC[:, j]
+    d.setflags(write=False)
+    with one_thread():  # 20,000 small matrix products: threads only add overhead
+        bayes = bayesian_signed_rank_test(d, rope=rope, n_samples=N_SAMPLES, seed=seed)
+    return d, bayes, wilcoxon_test(d)
 
 
 @dataclass(frozen=True)
@@ -98,12 +111,12 @@ class BayesianComparisonExplorer(Explorer):
         rope, seed = float(state["rope"]), state["seed"]
         if state["mode"] == "multiple":
             i, j = DEMSAR_PAIRS[state["pair"]]
-            d = DEMSAR_AUC[:, i] - DEMSAR_AUC[:, j]
-            bayes = bayesian_signed_rank_test(d, rope=rope, n_samples=N_SAMPLES, seed=seed)
+            d, bayes, wilcoxon = _signed_rank(state["pair"], rope, seed)
             return ComparisonView("multiple", f"AUC of {state['pair']}, Demšar's 14 data sets", d, bayes,
-                                  wilcoxon_test(d), (DEMSAR_ALGORITHMS[i], DEMSAR_ALGORITHMS[j]))
+                                  wilcoxon, (DEMSAR_ALGORITHMS[i], DEMSAR_ALGORITHMS[j]))
         runs = int(state["runs"])
         names = (state["learner_a"], state["learner_b"])
+        # cached per data set, learner, runs and seed: only a new learner or data set fits
         errors = [repeated_cv_errors(state["dataset"], name, runs, K, seed,
                                      progress=lambda f, i=i: self.report_progress((i + f) / 2))
                   for i, name in enumerate(names)]
@@ -134,8 +147,8 @@ class BayesianComparisonExplorer(Explorer):
         bars_ax.set_yticks(np.linspace(0, 1, 6))
         bars_ax.set_xlim(-0.6, 2.6)
         self.right_title = bars_ax.set_title("\n\n\n", fontsize="medium")
-        self.dynamic(*self.regions, self.rope_band, *self.bars, *self.bar_labels, self.right_title,
-                     self.left_title)
+        # the right title depends on the folds only: drawn once into the background
+        self.dynamic(*self.regions, self.rope_band, *self.bars, *self.bar_labels, self.left_title)
         self._shown = None
 
     def _draw_frame(self, r):
@@ -186,6 +199,18 @@ class BayesianComparisonExplorer(Explorer):
             else ["below −rope\n(B higher AUC)", "inside\nthe rope", "above rope\n(A higher AUC)"],
             fontsize="small")
         bars_ax.set_ylabel("posterior probability")
+        f = r.frequentist
+        if single:
+            verdict = "significant" if f.p_value < 0.05 else "not significant"
+            self.right_title.set_text(
+                f"Bayesian correlated t-test (ρ = 1/10)\n"
+                f"corrected resampled t-test:\np = {f.p_value:.3g}, {verdict} at 5%,\n"
+                f"95% interval [{f.low:+.4f}, {f.high:+.4f}]")
+        else:
+            self.right_title.set_text(
+                f"Bayesian signed-rank test: share of\n"
+                f"{N_SAMPLES:,} posterior draws in which\neach region is the most probable\n"
+                f"(Wilcoxon signed-rank p = {f.p_value:.3g})")
         self.relayout()
 
     def _draw(self, r):
@@ -209,20 +234,10 @@ class BayesianComparisonExplorer(Explorer):
             bar.set_height(p)
             label.set_position((bar.get_x() + bar.get_width() / 2, p + 0.02))
             label.set_text(f"{p:.3f}")
-        f = r.frequentist
         if r.mode == "single":
             self.left_title.set_text(f"Posterior of μ, rope ±{rope:.4f} (shaded grey)\n{r.label}")
-            verdict = "significant" if f.p_value < 0.05 else "not significant"
-            self.right_title.set_text(
-                f"Bayesian correlated t-test (ρ = 1/10)\n"
-                f"corrected resampled t-test:\np = {f.p_value:.3g}, {verdict} at 5%,\n"
-                f"95% interval [{f.low:+.4f}, {f.high:+.4f}]")
         else:
             self.left_title.set_text(f"{r.label}\nrope ±{rope:.4f} (shaded grey)")
-            self.right_title.set_text(
-                f"Bayesian signed-rank test: share of\n"
-                f"{N_SAMPLES:,} posterior draws in which\neach region is the most probable\n"
-                f"(Wilcoxon signed-rank p = {f.p_value:.3g})")
 
     def _summary(self, r):
         b = r.bayes

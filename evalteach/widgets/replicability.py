@@ -75,6 +75,7 @@ class ReplicabilityExplorer(Explorer):
         }
 
     def _compute(self, state):
+        # cached per data set and learner pair: seeds and alpha only re-read the p-values
         runs = replicability(state["dataset"], state["learner_a"], state["learner_b"], N_SEEDS,
                              progress=self.report_progress)
         seeds, alpha = int(state["seeds"]), float(state["alpha"])
@@ -111,9 +112,10 @@ class ReplicabilityExplorer(Explorer):
         bars_ax.set_yticks(rows)
         bars_ax.set_yticklabels([])
         bars_ax.legend(loc="upper right", fontsize="small", framealpha=0.95)
-        self.right_title = bars_ax.set_title("\n", fontsize="medium")
+        # static (drawn once into the background); the count of partitions is in the left title
+        bars_ax.set_title("Verdicts over the partitions shown\n(Bouckaert & Frank 2004)", fontsize="medium")
         self.dynamic(self.points, self.cut, self.left_title, *self.share_bars, *self.agree_bars,
-                     *self.labels, self.right_title)
+                     *self.labels)
 
     def _draw(self, r):
         n = r.seeds
@@ -133,7 +135,6 @@ class ReplicabilityExplorer(Explorer):
             bar.set_width(value)
             label.set_position((value + 0.02, label.get_position()[1]))
             label.set_text(f"{value:.0%}")
-        self.right_title.set_text(f"Verdicts over {n} partitions\n(Bouckaert & Frank 2004)")
 
     def _summary(self, r):
         parts = [f"{name}: significant on {share:.0%} of partitions, pairs agree {agree:.0%}"
