@@ -70,6 +70,11 @@ class BayesianComparisonExplorer(Explorer):
     correlated fold differences; a flat prior; for the signed-rank test a Dirichlet
     process prior), not about the learners in general, and not p-values.
 
+    The fold errors are cached per data set, learner, run and seed: the first draw of
+    a learner fits it ``runs x 10`` times (progress is shown); the rope and the runs
+    buttons only re-read the cached errors, and the signed-rank test is cached per
+    pair and rope.
+
     Parameters
     ----------
     seed : int

@@ -97,7 +97,9 @@ class ReplicabilityExplorer(Explorer):
         ax.set_ylim(-0.7, len(rows) - 0.3)
         ax.set_yticks(rows)
         ax.set_yticklabels(REPLICABILITY_TESTS)
-        ax.set_xlabel(f"p-value on one partition (log scale; below {P_FLOOR:g} drawn at {P_FLOOR:g})")
+        # the colour key is static (drawn once); only the title's numbers are redrawn per change
+        ax.set_xlabel(f"p-value on one partition (log scale; below {P_FLOOR:g} drawn at {P_FLOOR:g})\n"
+                      "vermillion: p < alpha (dashed line), \"significant\"; blue: not")
         self.left_title = ax.set_title("\n", fontsize="medium")
         height = 0.36
         self.share_bars = bars_ax.barh(rows + height / 2, np.zeros(4), height, color=COLORS["bad"],
@@ -129,7 +131,7 @@ class ReplicabilityExplorer(Explorer):
         self.cut.set_xdata([r.alpha] * 2)
         runs = r.runs
         self.left_title.set_text(f"{runs.learner_a} vs {runs.learner_b} on {runs.dataset.replace('_', ' ')}: "
-                                 f"{n} random partitions\nvermillion: p < alpha = {r.alpha:g} (\"significant\"); blue: not")
+                                 f"{n} random partitions\nalpha = {r.alpha:g}")
         for bar, label, value in zip([*self.share_bars, *self.agree_bars], self.labels,
                                      np.concatenate((r.share, r.agreement))):
             bar.set_width(value)
