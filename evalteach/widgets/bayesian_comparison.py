@@ -48,6 +48,7 @@ class ComparisonView:
     bayes: object
     frequentist: object
     names: tuple
+    setting: str = ""  # one data set: the data set and the cross-validation
 
 
 class BayesianComparisonExplorer(Explorer):
@@ -128,10 +129,9 @@ class BayesianComparisonExplorer(Explorer):
         d = errors[0] - errors[1]
         ratio = 1 / (K - 1)
         bayes = bayesian_correlated_t_test(d, test_train_ratio=ratio, rope=rope)
-        label = (f"error of {names[0]} − {names[1]}, {state['dataset'].replace('_', ' ')}, "
-                 f"{runs}×{K}-fold CV")
-        return ComparisonView("single", label, d, bayes,
-                              corrected_resampled_t_test(d, test_train_ratio=ratio), names)
+        setting = f"{state['dataset'].replace('_', ' ')}, {runs}×{K}-fold CV"
+        return ComparisonView("single", f"error of {names[0]} − {names[1]}, {setting}", d, bayes,
+                              corrected_resampled_t_test(d, test_train_ratio=ratio), names, setting)
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -145,7 +145,7 @@ class BayesianComparisonExplorer(Explorer):
         self.interval = ax.plot([], [], color=COLORS["second"], lw=4, solid_capstyle="butt")[0]
         self.interval_mid = ax.plot([], [], "|", color=COLORS["second"], ms=14, mew=2)[0]
         self.zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=0.8)  # stops below the legend
-        self.left_title = ax.set_title("\n", fontsize="medium")
+        self.left_title = ax.set_title(" ", fontsize="medium")
         self.bars = bars_ax.bar([0, 1, 2], [0, 0, 0], color=REGION_COLORS, alpha=0.8, width=0.7)
         self.bar_labels = [bars_ax.text(i, 0, "", ha="center", va="bottom") for i in range(3)]
         bars_ax.set_ylim(0, 1.18)
@@ -182,7 +182,9 @@ class BayesianComparisonExplorer(Explorer):
             ax.set_ylim(0, 1.5 * top)
             ax.set_yticks([])
             ax.set_ylabel("posterior density of μ")
-            ax.set_xlabel(f"mean difference of error μ ({r.names[0]} − {r.names[1]})")
+            # what was compared sits in the static x label; the title holds only what the rope changes
+            ax.set_xlabel(f"mean difference of error μ ({r.names[0]} − {r.names[1]})\n"
+                          f"{r.setting}")
             handles = [self.interval]
         else:
             d = r.differences
@@ -195,7 +197,7 @@ class BayesianComparisonExplorer(Explorer):
             ax.set_yticks(np.arange(d.size))
             ax.set_yticklabels([DEMSAR_DATASETS[i] for i in order], fontsize="x-small")
             ax.set_ylabel("")
-            ax.set_xlabel(f"AUC difference ({r.names[0]} − {r.names[1]})")
+            ax.set_xlabel(f"AUC difference ({r.names[0]} − {r.names[1]}), Demšar's 14 data sets")
             handles = [self.dots]
         ax.legend(handles=handles, loc="upper left", fontsize="small", framealpha=0.9)
         bars_ax.set_xticks([0, 1, 2])
@@ -240,9 +242,9 @@ class BayesianComparisonExplorer(Explorer):
             label.set_position((bar.get_x() + bar.get_width() / 2, p + 0.02))
             label.set_text(f"{p:.3f}")
         if r.mode == "single":
-            self.left_title.set_text(f"Posterior of μ, rope ±{rope:.4f} (shaded grey)\n{r.label}")
+            self.left_title.set_text(f"Posterior of μ, rope ±{rope:.4f} (shaded grey)")
         else:
-            self.left_title.set_text(f"{r.label}\nrope ±{rope:.4f} (shaded grey)")
+            self.left_title.set_text(f"Differences, rope ±{rope:.4f} (shaded grey)")
 
     def _summary(self, r):
         b = r.bayes
