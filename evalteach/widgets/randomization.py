@@ -303,7 +303,9 @@ class RandomizationExplorer(Explorer):
         sign_flip = r.mode == "permutation"
         if sign_flip:
             edges = _sign_flip_edges(r.observed, float(np.abs(r.differences).mean()))
-            ax.set_xlabel("mean difference of fold errors, signs flipped at random")
+            # what is compared sits in the static x label: a resample redraws one short title line
+            ax.set_xlabel(f"mean difference of fold errors, signs flipped at random\n"
+                          f"{r.label}: observed mean {r.observed:+.4f}")
         else:
             n = r.errors.size
             se = max(np.sqrt(r.estimate * (1 - r.estimate) / n), 1 / n)
@@ -312,7 +314,7 @@ class RandomizationExplorer(Explorer):
             edges = (np.arange(lo, hi + 2) - 0.5) / n
             if edges.size > _BINS + 1:  # merge neighbouring error counts into wider bins
                 edges = np.linspace(edges[0], edges[-1], _BINS + 1)
-            ax.set_xlabel("test error rate on a resample of the test set")
+            ax.set_xlabel(f"test error rate on a resample of the test set\n{r.label}")
         self._edges = edges
         ax.set_xlim(edges[0] - 0.03 * np.ptp(edges), edges[-1] + 0.03 * np.ptp(edges))
         ax.set_ylabel("resamples")
@@ -334,8 +336,12 @@ class RandomizationExplorer(Explorer):
             side.set_yticklabels([f"{x:.1f}" for x in np.linspace(0, 1, 6)])
             side.set_xlabel("resamples B (log scale)")
             side.set_ylabel("p-value (two-sided)")
+            k = r.differences.size
             self.exact_line.set_ydata([r.exact.p_value] * 2)
+            self.exact_line.set_label(f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)")
             self.t_line.set_ydata([r.t_test.p_value] * 2)
+            self.t_line.set_label(f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, "
+                                  f"{k - 1} df)")
             side.legend(loc="upper right", fontsize="small", framealpha=0.9)
         else:
             side.set_xscale("linear")
@@ -378,18 +384,14 @@ class RandomizationExplorer(Explorer):
             self._draw_bootstrap(r)
 
     def _draw_sign_flip(self, r):
-        k = r.differences.size
-        self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples\n"
-                                 f"{r.label}: observed mean {r.observed:+.4f}")
+        self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples")
         self.trace.set_data(r.trace_b, r.trace_p)
         p = "(add resamples)" if r.p_value is None else f"{r.p_value:.4f}"
-        self.side_title.set_text(
-            f"Monte Carlo p = {p} (B = {r.resamples:,})\n"
-            f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
-            f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)")
+        # the exact and t-test p-values are in the (static) legend
+        self.side_title.set_text(f"Monte Carlo p = {p} (B = {r.resamples:,})")
 
     def _draw_bootstrap(self, r):
-        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples\n{r.label}")
+        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples")
         w = r.wilson
         rows = [(w.low, w.high), r.bca or (np.nan, np.nan), r.percentile or (np.nan, np.nan)]
         self.intervals.set_segments([[(lo, y), (hi, y)] for y, (lo, hi) in enumerate(rows)])
