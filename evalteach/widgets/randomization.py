@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import ipywidgets as W
 import numpy as np
+from matplotlib.ticker import NullLocator
 
 from .. import _validate
 from ..learners import LEARNERS
@@ -328,7 +329,9 @@ class RandomizationExplorer(Explorer):
         self._heading.value = f"<b>{html.escape(HEADINGS[r.mode])}</b>"
         if sign_flip:
             edges = _sign_flip_edges(r.observed, float(np.abs(r.differences).mean()))
-            ax.set_xlabel("mean difference of fold errors, signs flipped at random")
+            # what is compared sits in the static x label: a resample redraws one short title line
+            ax.set_xlabel(f"mean difference of fold errors, signs flipped at random\n"
+                          f"{r.label}: observed mean {r.observed:+.4f}")
         else:
             n = r.errors.size
             se = max(np.sqrt(r.estimate * (1 - r.estimate) / n), 1 / n)
@@ -337,7 +340,7 @@ class RandomizationExplorer(Explorer):
             edges = (np.arange(lo, hi + 2) - 0.5) / n
             if edges.size > _BINS + 1:  # merge neighbouring error counts into wider bins
                 edges = np.linspace(edges[0], edges[-1], _BINS + 1)
-            ax.set_xlabel("test error rate on a resample of the test set")
+            ax.set_xlabel(f"test error rate on a resample of the test set\n{r.label}")
         self._edges = edges
         ax.set_xlim(edges[0] - 0.03 * np.ptp(edges), edges[-1] + 0.03 * np.ptp(edges))
         ax.set_ylabel("resamples")
@@ -362,11 +365,15 @@ class RandomizationExplorer(Explorer):
             ticks = [x for x in (1e-5, 1e-4, 0.001, 0.01, 0.05, 0.2, 1) if x >= bottom]
             side.set_yticks(ticks)
             side.set_yticklabels([f"{x:g}" for x in ticks])
-            side.minorticks_off()
+            side.minorticks_off()  # decades suffice; minor ticks cost a third of a redraw
             side.set_xlabel("resamples B (log scale)")
             side.set_ylabel("p-value (two-sided, log scale)")
+            k = r.differences.size
             self.exact_line.set_ydata([r.exact.p_value] * 2)
+            self.exact_line.set_label(f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)")
             self.t_line.set_ydata([r.t_test.p_value] * 2)
+            self.t_line.set_label(f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, "
+                                  f"{k - 1} df)")
             side.legend(loc="lower left", fontsize="small", framealpha=0.9)
         else:
             side.set_xscale("linear")
@@ -410,23 +417,19 @@ class RandomizationExplorer(Explorer):
             self._draw_bootstrap(r)
 
     def _draw_sign_flip(self, r, right, left):
-        k = r.differences.size
         self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples; "
-                                 f"{right} right + {left} left as far from 0\n"
-                                 f"{r.label}; observed mean {r.observed:+.4f}")
+                                 f"{right} right + {left} left as far from 0")
         self.trace.set_data(r.trace_b, r.trace_p)
         end = 1.25 * _nice_end(r.resamples)
         if self.side.get_xlim()[1] != end:  # the B axis ends at the current B (rounded up to 1, 2, 5 x 10^j)
             self.side.set_xlim(0.8, end)
             self.relayout()
         p = "(add resamples)" if r.p_value is None else f"{r.p_value:.4f}"
-        self.side_title.set_text(
-            f"Monte Carlo p = {p} (B = {r.resamples:,})\n"
-            f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
-            f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)")
+        # the exact and t-test p-values are in the (static) legend
+        self.side_title.set_text(f"Monte Carlo p = {p} (B = {r.resamples:,})")
 
     def _draw_bootstrap(self, r):
-        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples\n{r.label}")
+        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples")
         w = r.wilson
         rows = [(r.wald.low, r.wald.high), (w.low, w.high), r.bca or (np.nan, np.nan),
                 r.percentile or (np.nan, np.nan)]
