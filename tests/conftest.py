@@ -6,6 +6,7 @@ every lesson in ``lessons/``, so a new lesson is covered without touching them.
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import shutil
@@ -194,12 +195,13 @@ def full_redraws(monkeypatch):
     return watch
 
 
-@pytest.fixture(autouse=True, scope="module")
-def close_widgets_of_the_module():
-    """Close the widgets a test module made once it is done.
+@pytest.fixture(autouse=True)
+def close_widgets_of_the_test():
+    """Close the widgets a test made once it is done (those of wider-scoped fixtures stay open).
 
     ipywidgets keeps every open widget in a global registry, so without this each explorer
-    (and its figure) built by a test lives until the session ends: a full run grew to 7 GB.
+    (and its figure) built by a test lives until the session ends: a full run grew to 7 GB,
+    and every ``et.presenter()`` call redrew all of them.
     """
     from ipywidgets.widgets.widget import _instances
 
@@ -209,3 +211,4 @@ def close_widgets_of_the_module():
         widget = _instances.get(key)
         if widget is not None:
             widget.close()
+    gc.collect()  # explorers hold reference cycles; free them (and their figures) now

@@ -518,6 +518,8 @@ class Explorer:
 
     def restyle(self):
         """Redraw in the current theme (called by :func:`evalteach.presenter`)."""
+        if self.widget.comm is None:  # closed: it can never be shown again, so skip the redraw
+            return
         self._style_controls(plotting.theme())
         self.rebuild()
 
