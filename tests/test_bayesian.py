@@ -47,6 +47,7 @@ def test_correlated_t_by_hand():
     assert "0.2" in md and "credible interval" in md
     assert r.verdict.startswith("The posterior probability is 0.762 that a - b > 0.01, 0.225 that A and B are "
                                 "practically equivalent")
+    assert "given the data, the model and the prior" in r.verdict   # what the probability is conditioned on
 
 
 def test_correlated_t_differences_or_pairs_and_symmetry():
