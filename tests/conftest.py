@@ -192,3 +192,20 @@ def full_redraws(monkeypatch):
                             lambda *a, **k: (drawn.append(1), draw(*a, **k))[1])
         return drawn
     return watch
+
+
+@pytest.fixture(autouse=True, scope="module")
+def close_widgets_of_the_module():
+    """Close the widgets a test module made once it is done.
+
+    ipywidgets keeps every open widget in a global registry, so without this each explorer
+    (and its figure) built by a test lives until the session ends: a full run grew to 7 GB.
+    """
+    from ipywidgets.widgets.widget import _instances
+
+    before = set(_instances)
+    yield
+    for key in set(_instances) - before:
+        widget = _instances.get(key)
+        if widget is not None:
+            widget.close()

@@ -1,4 +1,4 @@
-"""evalteach.stats.numeric: Witten & Eibe's error measures against scikit-learn and numpy."""
+"""evalteach.stats.numeric: Witten & Frank's error measures against scikit-learn and numpy."""
 import math
 
 import numpy as np

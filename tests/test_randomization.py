@@ -94,10 +94,37 @@ def test_interval_inverts_the_test(paired, n_resamples):
         p = et.permutation_test(a - delta, b, **kwargs).p_value
         assert (p > 0.1) == inside, (delta, p)
     one = et.permutation_test(a, b, **{**kwargs, "confidence": 0.95}, alternative="greater")
-    assert one.high == np.inf and one.low == pytest.approx(r.low)  # 95% one-sided = 90% two-sided end
+    assert one.high == np.inf
+    if r.exact or not paired:  # 95% one-sided = 90% two-sided end where two-sided doubles a tail
+        assert one.low == pytest.approx(r.low)
     shifted = {**kwargs, "alternative": "greater"}
     assert et.permutation_test(a - (one.low + 1e-9), b, **shifted).p_value > 0.05   # just inside
     assert et.permutation_test(a - (one.low - 1e-9), b, **shifted).p_value <= 0.05  # just outside
+
+
+def test_paired_monte_carlo_p_counts_both_tails():
+    """Two-sided sign flips: the Monte Carlo p is (#{|T*| >= |T|} + 1) / (B + 1), counted here
+    from the same sign patterns drawn independently of the library, and it converges to the
+    exact p (which equals twice one tail, scipy's value, because the null is symmetric)."""
+    d = RNG.normal(0.01, 0.02, 14)  # 16384 sign patterns
+    doubled = []
+    for b, seed in ((999, 5), (6000, 2)):
+        signs = np.where(np.random.default_rng(seed).random((b, d.size)) < 0.5, -1.0, 1.0)
+        means = (signs * d).mean(axis=1)
+        count = np.sum(np.abs(means) >= abs(d.mean()))
+        r = et.permutation_test(d, n_resamples=b, seed=seed)
+        assert not r.exact and r.p_value == (count + 1) / (b + 1)
+        one_tail = np.sum(means >= d.mean()) if d.mean() > 0 else np.sum(means <= d.mean())
+        doubled.append(min(1.0, 2 * (one_tail + 1) / (b + 1)) != r.p_value)
+    assert any(doubled)  # the old convention would have given another p on these draws
+    exact = et.permutation_test(d, n_resamples=2 ** 14)
+    ref = stats.permutation_test((d,), np.mean, permutation_type="samples", vectorized=True,
+                                 n_resamples=2 ** 14).pvalue
+    assert exact.exact and exact.p_value == pytest.approx(ref, rel=1e-12)
+    big = et.permutation_test(d, n_resamples=100_000, seed=1)
+    se = np.sqrt(exact.p_value * (1 - exact.p_value) / 100_000)
+    assert 0.01 < exact.p_value < 0.5 and abs(big.p_value - exact.p_value) < 4 * se
+    assert "|T^*| \\ge |T|" in big._repr_markdown_()
 
 
 def test_too_few_arrangements_give_an_unbounded_interval():

@@ -561,3 +561,41 @@ def test_lift_chart_worked_example():
         np.testing.assert_allclose(c.true_positives, r.tpr[1:] * r.n_pos)
         np.testing.assert_allclose(c.sample_size, r.tpr[1:] * r.n_pos + r.fpr[1:] * r.n_neg)
         np.testing.assert_allclose(c.lift, (c.true_positives / c.sample_size) / np.mean(y))
+
+
+def test_lift_chart_plot_draws_the_curve_the_diagonal_and_the_reported_point():
+    """plot() draws what the result holds: the curve from (0, 0) through every (sample size, TP)
+    point, the diagonal of a random sample from (0, 0) to (n, P), and a dot at the sample the
+    display reports (the first covering 10% of the examples), here Witten & Frank's mailout."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from evalteach.stats import lift_chart
+
+    sizes, respondents, scores = (100_000, 300_000, 600_000), (400, 400, 200), (0.9, 0.5, 0.1)
+    y = np.concatenate([np.r_[np.ones(k, int), np.zeros(n - k, int)] for n, k in zip(sizes, respondents)])
+    c = lift_chart(y, np.repeat(scores, sizes))
+    figure, given = plt.subplots()
+    try:
+        ax = c.plot(ax=given)
+        assert ax is given
+        curve, diagonal, dot = ax.get_lines()
+        assert curve.get_xdata().tolist() == [0, 100_000, 400_000, 1_000_000]
+        assert curve.get_ydata().tolist() == [0, 400, 800, 1000]
+        assert diagonal.get_xydata().tolist() == [[0, 0], [1_000_000, 1000]]
+        assert dot.get_xydata().tolist() == [[100_000, 400]]
+        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert labels == ["examples taken by decreasing score", "random sample", "top 100000 (10%): lift 4"]
+        assert ax.get_xlim() == (0, 1_000_000) and ax.get_ylim()[1] >= 1000
+        assert "sample size" in ax.get_xlabel() and "positives" in ax.get_ylabel()
+    finally:
+        plt.close(figure)
+    # without an Axes it makes its own figure
+    own = lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]).plot()
+    try:
+        assert own.get_lines()[0].get_xdata().tolist() == [0, 1, 3, 4, 5, 6, 7, 9, 10]
+        assert own.get_lines()[2].get_xydata().tolist() == [[1, 1]]  # the first sample covering 10%
+    finally:
+        plt.close(own.figure)

@@ -4,6 +4,7 @@ import pytest
 
 from evalteach.simulate.comparison import (ALGORITHM_TESTS, AlgorithmTestExperiments,
                                            simulate_algorithm_tests, simulate_test_set_reuse)
+from evalteach.stats import paired_t_test, permutation_test
 
 
 @pytest.fixture(scope="module")
@@ -121,3 +122,20 @@ def test_reuse_with_spread_picks_better_models_but_still_optimistic():
 def test_reuse_simulation_rejects_bad_input(kwargs, name):
     with pytest.raises((ValueError, TypeError), match=name):
         simulate_test_set_reuse(**kwargs)
+
+
+def test_cv_differences_are_what_the_cv_t_test_sees():
+    """The fold differences equal the 10-fold CV t-test's input: the paired t-test on them
+    reproduces its p-values; the sign-flip test on them raises false alarms too often in this
+    model (dependent folds), like the t-test, while the corrected t stays below 5%."""
+    experiments = AlgorithmTestExperiments(600, max_n=569, seed=2)
+    d = experiments.cv_differences(n=569, error=0.1)
+    ref = experiments.p_values(569, 0.1, 0.1)
+    assert d.shape == (600, 10)
+    np.testing.assert_allclose(paired_t_test(d).p_value, ref["cv_t"], rtol=1e-7)
+    sign_flip = np.mean([permutation_test(row).p_value < 0.05 for row in d])
+    se = np.sqrt(0.05 * 0.95 / 600)
+    assert sign_flip > 0.05 + 2 * se and np.mean(ref["cv_t"] < 0.05) > 0.05 + 2 * se
+    assert np.mean(ref["corrected_t"] < 0.05) < 0.05
+    with pytest.raises(ValueError, match="n must be at most"):
+        experiments.cv_differences(n=600)

@@ -76,13 +76,15 @@ def test_fits_run_on_one_thread(monkeypatch):
             return super().predict(X)
 
     monkeypatch.setattr(scores, "make_learner", lambda name, seed=0: Probe())
-    scores._fold_error.cache_clear()
+    saved = dict(scores._FOLD_ERRORS)
+    scores._FOLD_ERRORS.clear()
     scores.holdout_predictions.cache_clear()
     try:
         scores.fold_errors("iris", "naive_bayes", k=3, seed=7)
         scores.holdout_predictions("iris", "naive_bayes", 7)
     finally:
-        scores._fold_error.cache_clear()
+        scores._FOLD_ERRORS.clear()
+        scores._FOLD_ERRORS.update(saved)
         scores.holdout_predictions.cache_clear()
     assert len(seen) == 2 * 3 + 2 and all(seen)
     assert all(n == 1 for threads in seen for n in threads), seen

@@ -82,3 +82,24 @@ def test_scott_rates_are_kept_when_the_ratio_moves():
     c = confusion(y, pred)
     assert (c.tp + c.fn, c.tn + c.fp) == (200, 800)
     assert c.recall == pytest.approx(0.95) and c.specificity == pytest.approx(930 / 980, abs=1e-3)
+
+
+def test_cost_bars_are_labelled_and_the_rescaling_axis_says_so():
+    """The cost panel names its bars (one word a line), follows the data source's names, and its
+    y axis, which follows the costs, says that it rescales and always holds the tallest bar."""
+    e = ImbalanceExplorer(positive_share=0.5, cost_fn=20.0, seed=0)
+    e.figure.canvas.draw()
+
+    def labels():
+        return [t.get_text() for t in e.cost_axes.get_xticklabels()]
+
+    assert labels() == ["always\nnegative", "h_A", "h_B"]
+    assert "rescales" in e.cost_axes.get_ylabel()
+    for share, cost_fn in ((0.5, 20.0), (0.02, 20.0), (0.02, 1.0), (0.3, 1000.0)):
+        e.set(positive_share=share, cost_fn=cost_fn)
+        low, high = e.cost_axes.get_ylim()
+        assert low == 0 and max(e.result.costs) <= high <= 10 * max(0.2, max(e.result.costs))
+    e.set(source="data", learner="stump")
+    e.figure.canvas.draw()
+    assert labels() == ["always\nmajority", "stump", "stump,\nbalanced"]
+    assert labels() == [name.replace(" ", "\n") for name in e.result.names]

@@ -92,3 +92,34 @@ def test_legend_sits_outside_the_axes_and_no_control_is_hidden():
     for ax in (e.ax, e.folds):
         assert not legend.overlaps(ax.get_window_extent())
     assert e._hidden(e.state) == set()
+
+
+def test_side_by_side_spreads_only_tied_folds():
+    from evalteach.widgets.learning_curve import side_by_side
+
+    offsets = side_by_side([0.158, 0.702, 0.158, 0.158, 0.9, 0.158], width=0.1)
+    tied = offsets[[0, 2, 3, 5]]
+    np.testing.assert_allclose(np.sort(tied), [-0.15, -0.05, 0.05, 0.15])      # four distinct x, centred
+    assert offsets[1] == offsets[4] == 0
+
+
+def test_tied_fold_dots_are_all_visible_and_pairs_join_them():
+    # 100% class noise: several naive-Bayes folds tie; each gets its own dot
+    e = LearningCurveExplorer(dataset="breast_cancer", mode="class", k=10, point=11)
+    fa = e.result.a.accuracies[-1]
+    xs, ys = e.dots[0].get_data()
+    np.testing.assert_allclose(ys, fa)
+    assert len(set(zip(np.round(xs, 6), np.round(ys, 6)))) == len(fa)           # no dot hides another
+    assert np.sum(np.isclose(fa, fa.min())) >= 2                                # the case the spread is for
+    starts = np.array([segment[0] for segment in e.pairs.get_segments()])
+    np.testing.assert_allclose(starts, np.c_[xs, ys])                           # lines start at the dots
+
+
+def test_log_axis_labels_every_size_and_plain_learner_names():
+    e = LearningCurveExplorer(dataset="iris", k=5, point=3)
+    r = e.result
+    np.testing.assert_array_equal(e.ax.get_xticks(), r.a.x)
+    assert [t.get_text() for t in e.ax.get_xticklabels()] == [str(x) for x in r.a.x]
+    labels = [line.get_label() for line in e.mean_lines]
+    assert labels[0].startswith("A: naive Bayes") and "naive_bayes" not in " ".join(labels)
+    assert "at the 5% level" in e.folds_title.get_text() and "95%" not in e.folds_title.get_text()

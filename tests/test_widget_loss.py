@@ -76,3 +76,15 @@ def test_readout_table_stays_clear_of_the_curves(values):
 
 def _show_number(x):
     return "∞" if np.isinf(x) else f"{x:.3f}"
+
+
+def test_the_slider_is_called_the_forecast_not_the_students_prediction():
+    # a lesson reveals this explorer after the student locked in a guess; at 0.9 it must not
+    # claim to show "your prediction" when the student may have predicted 0.7
+    e = LossExplorer(p_true=0.7, predicted=0.9)
+    texts = [e.controls["predicted"].description, *(ax.get_title() for ax in e.figure.axes),
+             *(ax.get_xlabel() for ax in e.figure.axes),
+             *(t.get_text() for ax in e.figure.axes if ax.get_legend() for t in ax.get_legend().get_texts())]
+    assert not any("your prediction" in t.lower() for t in texts), texts
+    assert e.controls["predicted"].description == "forecast P(class 1)"
+    assert "The forecast" in texts and "the forecast" in texts

@@ -10,13 +10,15 @@ from explorer_contract import check_contract
 
 
 def test_contract_defaults():
-    check_contract(RandomizationExplorer, sweep=15)
+    # every control in every mode: tests/test_explorer_controls.py checks this opening
+    check_contract(RandomizationExplorer, sweep=10, every_mode=False)
 
 
 def test_contract_bootstrap_mode_on_wine():
-    # learner B and k are hidden in bootstrap mode (one learner's test error): they may not act
-    check_contract(RandomizationExplorer, sweep=10, unchanged_ok=("learner_b", "k"), mode="bootstrap",
-                   dataset="wine", resamples=500)
+    # learner B and k are hidden in bootstrap mode (one learner's test error): they may not act;
+    # the controls of bootstrap mode in every state: tests/test_explorer_controls.py (mode=bootstrap)
+    check_contract(RandomizationExplorer, sweep=6, unchanged_ok=("learner_b", "k"), every_mode=False,
+                   mode="bootstrap", dataset="wine", resamples=500)
 
 
 def test_contract_with_own_scores():
@@ -64,6 +66,28 @@ def test_growing_p_value_converges_to_the_exact_permutation_p():
     assert r.trace_b[-1] == 100_000 and r.trace_p[-1] == r.p_value
 
 
+def test_running_p_counts_both_tails_of_the_drawn_sign_patterns():
+    """The running Monte Carlo p after every B is (#{|T*| >= |T|} among the first B + 1) / (B + 1),
+    counted here from sign patterns drawn independently of the library with the same stream;
+    it converges to the exact p. The B axis ends at the current B, the p axis shows 0.05."""
+    d = np.array([0.03, 0.05, -0.01, 0.02, 0.04, 0.0, 0.03, -0.02, 0.06, 0.01, 0.02, 0.04])
+    e = RandomizationExplorer(a=d, resamples=3000, seed=4)
+    r = e.result
+    signs = np.where(np.random.default_rng(4).random((3000, d.size)) < 0.5, -1.0, 1.0)
+    far = np.abs((signs * d).mean(axis=1)) >= abs(d.mean()) - 1e-12
+    running = (np.cumsum(far) + 1) / (np.arange(1, 3001) + 1)
+    assert r.p_value == running[-1] and r.p_value == permutation_test(d, n_resamples=3000, seed=4).p_value
+    np.testing.assert_allclose(r.trace_p, running[r.trace_b - 1], rtol=0, atol=0)
+    assert running[0] == (1.0 if far[0] else 0.5)  # (1 + 1) / 2 or (0 + 1) / 2: never below 1/(B + 1)
+    assert e.side.get_xlim()[1] == pytest.approx(1.25 * 5000) and e.side.get_yscale() == "log"
+    assert e.level_line.get_ydata()[0] == pytest.approx(0.05) and e.level_line.get_visible()
+    e.controls["resamples"].value = 100_000
+    exact = permutation_test(d, n_resamples=2 ** 12)
+    assert exact.exact and abs(e.result.p_value - exact.p_value) < 4 * np.sqrt(exact.p_value / 100_000)
+    assert e.side.get_xlim()[1] == pytest.approx(1.25 * 100_000)
+    assert "either side" in e._summary_html.value and "Randomisation test" in e._heading.value
+
+
 def test_exact_p_on_a_worked_example():
     # 6 differences, 64 sign patterns: 6 of them have a mean >= 0.0183 and 6 <= -0.0183 -> p = 12/64
     e = RandomizationExplorer(a=[0.02, 0.01, 0.03, -0.01, 0.02, 0.04], resamples=0)
@@ -82,7 +106,14 @@ def test_bootstrap_intervals_equal_bootstrap_interval():
     assert r.estimate == pytest.approx(np.mean(y != pred))
     w = proportion_interval(int(np.sum(y != pred)), y.size, 0.95, method="wilson")
     assert (r.wilson.low, r.wilson.high) == pytest.approx((w.low, w.high))
+    wald = proportion_interval(int(np.sum(y != pred)), y.size, 0.95, method="wald")
+    assert (r.wald.low, r.wald.high) == pytest.approx((wald.low, wald.high))
     assert set(e.visible_controls()) == {"mode", "dataset", "learner_a", "resamples"}
+    # the heading and summary speak of a bootstrap distribution, promise coverage only for Wilson,
+    # and the title names the learner readably; the dashed lines mark the percentile ends
+    assert "bootstrap distribution" in e._heading.value and "null" not in e._heading.value
+    assert "Wilson&#x27;s intervals cover" in e._summary_html.value and "1-nearest neighbour" in r.label
+    np.testing.assert_allclose([seg[0][0] for seg in e.ends.get_segments()], r.percentile)
 
 
 def test_bootstrap_with_own_test_set_and_few_resamples():

@@ -11,8 +11,9 @@ from explorer_contract import check_contract
 
 
 def test_contract_defaults():
-    # seed is unused: the partitions are seeds 0..N_SEEDS-1 whatever the explorer's seed
-    check_contract(ReplicabilityExplorer, sweep=10)
+    # seed is unused: the partitions are seeds 0..N_SEEDS-1 whatever the explorer's seed;
+    # tests/test_explorer_controls.py checks this opening's controls in every mode
+    check_contract(ReplicabilityExplorer, sweep=10, every_mode=False)
 
 
 def test_p_values_shown_equal_each_test_on_that_partition():

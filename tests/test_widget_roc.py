@@ -139,3 +139,34 @@ def test_presenter_mode_keeps_titles_inside_the_figure(values):
     finally:
         et.presenter(False)
     assert texts_outside_the_figure(ROCExplorer(**values)) == []
+
+
+@pytest.mark.parametrize("cost_fn", [0.2, 1.0, 5.0])
+def test_opens_at_the_least_cost_threshold_when_the_iso_cost_line_is_on(cost_fn):
+    e = ROCExplorer(source="scott", hull=True, iso_cost=True, cost_fp=1.0, cost_fn=cost_fn)
+    op = roc_curve(*scott_roc_example()).operating_point(1.0, cost_fn)
+    assert (e.result.confusion.fpr, e.result.confusion.recall) == (op.fpr, op.tpr)
+    assert ROCExplorer(source="scott", iso_cost=True, threshold=0.5).controls["threshold"].value == 0.5
+
+
+def test_diamond_drawn_above_the_current_point_and_hollow():
+    e = ROCExplorer(source="scott", iso_cost=True, cost_fn=0.2)
+    assert e.best.get_zorder() > e.point.get_zorder() and e.best.get_markerfacecolor() == "none"
+    assert tuple(e.best.get_xydata()[0]) == tuple(e.point.get_xydata()[0])   # they coincide here
+
+
+@pytest.mark.parametrize("cost_fn", [0.1, 0.2, 1.0, 5.0, 10.0])
+def test_iso_cost_line_stays_inside_roc_space(cost_fn):
+    e = ROCExplorer(source="fawcett", iso_cost=True, cost_fn=cost_fn)
+    x, y = (np.asarray(a) for a in e.iso_line.get_data())
+    assert np.all((x >= 0) & (x <= 1) & (y >= -1e-12) & (y <= 1 + 1e-12))
+    op = e.result.operating
+    np.testing.assert_allclose(np.diff(y) / np.diff(x), op.slope)            # the right slope,
+    assert np.min(x) <= op.fpr <= np.max(x)                                  # through the optimal vertex
+    assert np.isclose(y[0], 0) or np.isclose(x[0], 0)                        # from the square's edge
+    assert np.isclose(y[1], 1) or np.isclose(x[1], 1)                        # to its edge
+
+
+def test_scott_axis_label_has_no_nested_parentheses():
+    e = ROCExplorer(source="scott")
+    assert e.ax_scores.get_xlabel() == "SVM score w·x"

@@ -3,7 +3,13 @@
 The explorers that compare two learners need the same few numbers again and again:
 each learner's error on every fold of a (repeated) cross-validation, or its
 predictions on a held-out test set. Fitting is the slow part, so every result is
-cached by plain values (data set, learner, k, seed): the same fit never runs twice.
+cached by plain values (data set, learner, k, seed): the same fit never runs twice,
+and a cached answer costs a dictionary look-up (no progress is reported for it).
+
+The fits run on one thread with scikit-learn's input checks off (the bundled data is
+finite and well formed): on these small problems worker threads and checks cost more
+than the fit itself (logistic regression on breast cancer: about 25x faster on a busy
+2-core machine).
 
 :class:`GrowingResamples` keeps a seeded stream of resampled statistics (sign-flip
 means or bootstrap error rates) and extends it only by what a new request adds, so
@@ -11,6 +17,7 @@ pressing "add 1000" costs only the 1000 new resamples.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
 from functools import lru_cache
 
 import numpy as np
@@ -26,6 +33,8 @@ __all__ = ["fold_errors", "repeated_cv_errors", "holdout_predictions", "GrowingR
 
 #: Share of the examples held out as the test set of :func:`holdout_predictions`.
 HOLDOUT_FRACTION = 1 / 3
+#: Cached results kept (each is at most a few hundred numbers); the oldest go first.
+_CACHE_SIZE = 65_536
 
 
 def _check(dataset, learner, k, seed):
@@ -34,27 +43,45 @@ def _check(dataset, learner, k, seed):
     return (_validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0))
 
 
-@lru_cache(maxsize=None)
-def _thread_pools():
-    import sklearn  # noqa: F401  (loads the OpenMP and BLAS libraries that the fits use)
+@lru_cache(maxsize=1)
+def _thread_controller():
+    # created once (inspecting the loaded libraries takes milliseconds), after the
+    # learners' modules have loaded their native thread pools
+    make_learner("logistic")
     from threadpoolctl import ThreadpoolController  # a dependency of scikit-learn
 
-    return ThreadpoolController()  # found once: a fresh search costs about as much as a small fit
+    return ThreadpoolController()
 
 
-def _one_thread():
-    """Small fits run fastest on one thread: on a busy 2-core machine, OpenMP and BLAS worker
-    threads made 1-NN and logistic regression 10-40x slower (see simulate/sampling.py)."""
-    return _thread_pools().limit(limits=1)
+def one_thread():
+    """A context in which numpy's BLAS and scikit-learn's OpenMP use one thread: on small
+    problems on a busy machine, worker threads cost several times what they save."""
+    return _thread_controller().limit(limits=1)
 
 
-@lru_cache(maxsize=8192)  # one float per fit
-def _fold_error(dataset, learner, k, seed, fold):
-    data = load_dataset(dataset)
-    train, test = cv_folds(dataset, k, seed)[fold]
-    with _one_thread():
-        model = make_learner(learner, seed).fit(data.X[train], data.y[train])
-        return float(np.mean(model.predict(data.X[test]) != data.y[test]))
+@contextmanager
+def fitting():
+    """Fit on one thread with scikit-learn's input validation off (see the module notes)."""
+    import sklearn
+
+    try:
+        checks_off = sklearn.config_context(assume_finite=True, skip_parameter_validation=True)
+    except TypeError:  # scikit-learn < 1.3 has no skip_parameter_validation
+        checks_off = sklearn.config_context(assume_finite=True)
+    with one_thread(), checks_off:
+        yield
+
+
+def _remember(cache, key, value):
+    value.setflags(write=False)
+    cache[key] = value
+    if len(cache) > _CACHE_SIZE:
+        del cache[next(iter(cache))]
+    return value
+
+
+#: (data set, learner, k, seed) -> read-only fold errors.
+_FOLD_ERRORS = {}
 
 
 def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, progress=None):
@@ -71,12 +98,13 @@ def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, pr
     seed : int
         Seeds the folds (two learners with the same seed share the folds: paired).
     progress : callable, optional
-        Called with the fraction done after each fold.
+        Called with the fraction done after each fold that had to be fitted
+        (not at all when the errors are cached).
 
     Returns
     -------
     ndarray, shape (k,)
-        Error rate on each held-out fold.
+        Error rate on each held-out fold (read-only, cached).
 
     Examples
     --------
@@ -84,14 +112,22 @@ def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, pr
     (5,)
     """
     k, seed = _check(dataset, learner, k, seed)
-    errors = []
-    for fold in range(k):
-        errors.append(_fold_error(dataset, learner, k, seed, fold))
-        if progress is not None:
-            progress((fold + 1) / k)
-    out = np.array(errors)
-    out.setflags(write=False)
-    return out
+    key = (dataset, learner, k, seed)
+    if key in _FOLD_ERRORS:
+        return _FOLD_ERRORS[key]
+    data = load_dataset(dataset)
+    errors = np.empty(k)
+    with fitting():
+        for fold, (train, test) in enumerate(cv_folds(dataset, k, seed)):
+            model = make_learner(learner, seed).fit(data.X[train], data.y[train])
+            errors[fold] = np.mean(model.predict(data.X[test]) != data.y[test])
+            if progress is not None:
+                progress((fold + 1) / k)
+    return _remember(_FOLD_ERRORS, key, errors)
+
+
+#: (data set, learner, runs, k, seed) -> read-only concatenated fold errors.
+_REPEATED = {}
 
 
 def repeated_cv_errors(dataset="breast_cancer", learner="naive_bayes", runs=10, k=10, seed=0,
@@ -99,12 +135,13 @@ def repeated_cv_errors(dataset="breast_cancer", learner="naive_bayes", runs=10, 
     """Fold errors of ``runs`` repetitions of k-fold cross-validation, each on new folds.
 
     Run ``r`` uses the folds of seed ``seed * 1000 + r``; two learners with the same
-    arguments see the same folds, as the correlated t-test assumes.
+    arguments see the same folds, as the correlated t-test assumes. ``progress`` is
+    called only while fitting; a cached answer is returned at once.
 
     Returns
     -------
     ndarray, shape (runs * k,)
-        The errors of run 0's folds, then run 1's, and so on.
+        The errors of run 0's folds, then run 1's, and so on (read-only, cached).
 
     Source: Bouckaert & Frank (2004), 10x10 cross-validation; Corani & Benavoli (2015).
 
@@ -115,13 +152,14 @@ def repeated_cv_errors(dataset="breast_cancer", learner="naive_bayes", runs=10, 
     """
     runs = _validate.integer("runs", runs, low=1, high=100)
     k, seed = _check(dataset, learner, k, seed)
+    key = (dataset, learner, runs, k, seed)
+    if key in _REPEATED:
+        return _REPEATED[key]
     parts = []
     for r in range(runs):
         step = None if progress is None else (lambda f, r=r: progress((r + f) / runs))
         parts.append(fold_errors(dataset, learner, k, seed * 1000 + r, progress=step))
-    out = np.concatenate(parts)
-    out.setflags(write=False)
-    return out
+    return _remember(_REPEATED, key, np.concatenate(parts))
 
 
 @lru_cache(maxsize=512)
@@ -145,7 +183,7 @@ def holdout_predictions(dataset="breast_cancer", learner="naive_bayes", seed=0):
     data = load_dataset(dataset)
     train, test = train_test_split(np.arange(len(data.y)), test_size=HOLDOUT_FRACTION,
                                    random_state=seed, stratify=data.y)
-    with _one_thread():
+    with fitting():
         model = make_learner(learner, seed).fit(data.X[train], data.y[train])
         y, pred = data.y[test], model.predict(data.X[test])
     y.setflags(write=False)

@@ -76,7 +76,8 @@ def agreement(significant):
     if m < 2:
         raise ValueError(f"significant must hold at least 2 runs, got {m}")
     s = sig.sum(axis=-1)
-    return (s * (s - 1) + (m - s) * (m - s - 1)) / (m * (m - 1))
+    share = (s * (s - 1) + (m - s) * (m - s - 1)) / (m * (m - 1))
+    return float(share) if np.ndim(share) == 0 else share
 
 
 def _five_by_two_errors(dataset, learner, seed):

@@ -1,4 +1,4 @@
-"""How far off are numeric predictions? Witten & Eibe's error measures for regression.
+"""How far off are numeric predictions? Witten & Frank's error measures for regression.
 
 Absolute measures keep the units of the target; relative measures compare the
 predictor with the trivial one that always predicts the mean of the actual values
@@ -17,7 +17,7 @@ __all__ = ["numeric_errors", "NumericErrors"]
 
 @result
 class NumericErrors(Result):
-    """Witten & Eibe's performance measures for numeric prediction."""
+    """Witten & Frank's performance measures for numeric prediction."""
 
     mean_absolute_error: float
     root_mean_squared_error: float
@@ -51,7 +51,7 @@ class NumericErrors(Result):
                    f"{_pct_or_nan(rel)} and root relative squared error "
                    f"{_pct_or_nan(self.root_relative_squared_error)}, and they correlate with the actual values "
                    f"at r = {_plain(self.correlation)}.")
-        return Explanation("Errors of numeric prediction (Witten & Eibe)", formulas, steps, verdict)
+        return Explanation("Errors of numeric prediction (Witten & Frank)", formulas, steps, verdict)
 
 
 def _pct_or_nan(x):

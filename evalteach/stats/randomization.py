@@ -9,7 +9,7 @@ the test examples with replacement to see how much a test-set metric would vary.
 
 References
 ----------
-Efron & Tibshirani (1993), *An Introduction to the Bootstrap*, ch. 14-15 (BCa) and
+Efron & Tibshirani (1993), *An Introduction to the Bootstrap*, ch. 14 (BCa) and
 ch. 15 (permutation tests); Good (2005), *Permutation, Parametric and Bootstrap Tests
 of Hypotheses*.
 """
@@ -166,16 +166,18 @@ class PermutationTest(Result):
         stat = r"\bar\delta = \frac1n\sum_i (a_i - b_i)" if self.paired else r"\bar a - \bar b"
         how = (r"\text{flip the sign of each } a_i - b_i" if self.paired
                else r"\text{shuffle the labels A/B over the pooled values}")
+        doubled = self.alternative == "two-sided" and not self.paired
         tail = {"greater": r"T^* \ge T", "less": r"T^* \le T",
-                "two-sided": r"2\min\left(P(T^* \ge T), P(T^* \le T)\right)"}[self.alternative]
+                "two-sided": r"|T^*| \ge |T|" if self.paired else
+                r"2\min\left(P(T^* \ge T), P(T^* \le T)\right)"}[self.alternative]
         if self.exact:
-            formulas = [rf"T = {stat},\qquad T^*:\ {how}", rf"p = \frac{{\#\{{{tail}\}}}}{{N}}"
-                        if self.alternative != "two-sided" else rf"p = {tail}"]
+            formulas = [rf"T = {stat},\qquad T^*:\ {how}", rf"p = {tail}" if doubled
+                        else rf"p = \frac{{\#\{{{tail}\}}}}{{N}}"]
             where = rf"N = {self.n_resamples}\ \text{{(all rearrangements)}}"
         else:
-            formulas = [rf"T = {stat},\qquad T^*:\ {how}", rf"p = \frac{{\#\{{{tail}\}} + 1}}{{B + 1}}"
-                        if self.alternative != "two-sided" else rf"p = {tail}\ \text{{with}}\ "
-                        r"P = \frac{\# + 1}{B + 1}"]
+            formulas = [rf"T = {stat},\qquad T^*:\ {how}", rf"p = {tail}\ \text{{with}}\ "
+                        r"P = \frac{\# + 1}{B + 1}" if doubled
+                        else rf"p = \frac{{\#\{{{tail}\}} + 1}}{{B + 1}}"]
             where = rf"B = {self.n_resamples}\ \text{{random rearrangements (seed {self.seed})}}"
         steps = [rf"T = {fmt(self.statistic)},\quad {where},\quad p = {fmt(self.p_value)}",
                  rf"{_tex_pct(self.confidence)}\ \text{{interval for the difference (inverted test)}}:\ "
@@ -236,14 +238,21 @@ def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="
 
     Notes
     -----
-    Conventions of :func:`scipy.stats.permutation_test`: a Monte Carlo p-value counts
-    the observed arrangement, ``(# as extreme + 1) / (B + 1)``, so it never is 0 and the
-    test keeps its level; the two-sided p-value doubles the smaller one-sided one; values
-    equal up to rounding count as equal.
+    A Monte Carlo p-value counts the observed arrangement, ``(# as extreme + 1) / (B + 1)``:
+    then the test keeps its level exactly for any B, and p is never 0 (Phipson & Smyth
+    2010); values equal up to rounding count as equal (both as in
+    :func:`scipy.stats.permutation_test`). Two-sided, paired sign flips count both tails,
+    ``#{|T*| >= |T|}``: their null distribution is symmetric about 0, so the exact p is
+    the same as doubling one tail, while a Monte Carlo p has half the variance of a
+    doubled tail. Unpaired label shuffles keep scipy's doubling of the smaller one-sided
+    p-value (capped at 1), since their null distribution need not be symmetric.
 
     References
     ----------
-    Fisher (1935), *The Design of Experiments*; Efron & Tibshirani (1993), ch. 15.
+    Fisher (1935), *The Design of Experiments*; Pitman (1937), "Significance tests which
+    may be applied to samples from any populations", JRSS Suppl. 4; Efron & Tibshirani
+    (1993), ch. 15; Phipson & Smyth (2010), "Permutation p-values should never be zero",
+    Stat. Appl. Genet. Mol. Biol. 9.
 
     Examples
     --------
@@ -262,9 +271,14 @@ def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="
     extra = 0 if exact else 1
     p_greater = (np.sum(t >= null.observed - gamma) + extra) / (t.size + extra)
     p_less = (np.sum(t <= null.observed + gamma) + extra) / (t.size + extra)
-    p = {"greater": p_greater, "less": p_less,
-         "two-sided": min(1.0, 2 * min(p_greater, p_less))}[alternative]
-    low, high = _inverted_bounds(t - null.observed, 1 - slope, extra, conf, alternative)
+    both_tails = null.paired and alternative == "two-sided"
+    if both_tails:  # the sign-flip null is symmetric: count both tails instead of doubling one
+        p = (np.sum(np.abs(t) >= abs(null.observed) - gamma) + extra) / (t.size + extra)
+        low, high = _inverted_bounds_both_tails(t, slope, null.observed, extra, conf)
+    else:
+        p = {"greater": p_greater, "less": p_less,
+             "two-sided": min(1.0, 2 * min(p_greater, p_less))}[alternative]
+        low, high = _inverted_bounds(t - null.observed, 1 - slope, extra, conf, alternative)
     return PermutationTest(null.observed, float(p), alternative, bool(exact), int(t.size), null.paired, conf,
                            int(null._values.size), low, high, null.seed, t)
 
@@ -292,6 +306,36 @@ def _inverted_bounds(gap, rate, extra, confidence, alternative):
     else:
         low, high = float(thresholds[k - 1]), float(thresholds[-k])
     return (low if alternative != "less" else -np.inf), (high if alternative != "greater" else np.inf)
+
+
+def _inverted_bounds_both_tails(t, slope, observed, extra, confidence):
+    """The interval for the mean of paired differences that inverts the two-sided
+    sign-flip test counting both tails, ``|T*| >= |T|``.
+
+    Shifting the differences by delta turns the observed mean into ``observed - delta``
+    and sign pattern s's mean into ``t_s - delta * slope_s``. Pattern s counts as at least
+    as extreme when ``(t_s - observed + delta (1 - slope_s)) (t_s + observed - delta
+    (1 + slope_s)) >= 0``, i.e. for delta between its own Hartigan threshold and its
+    mirror pattern's; patterns with every sign equal (``|slope_s| = 1``) always count.
+    The interval runs from the smallest to the largest delta at which enough patterns
+    count for p to exceed alpha.
+    """
+    moving = np.abs(slope) < 1 - 1e-12
+    ends = np.stack(((observed - t[moving]) / (1 - slope[moving]), (observed + t[moving]) / (1 + slope[moving])))
+    starts, stops = np.sort(ends.min(axis=0)), np.sort(ends.max(axis=0))
+    # accepted where the count of covering patterns reaches `need` (p > alpha)
+    need = math.floor((1 - confidence) * (t.size + extra)) + 1 - int(np.sum(~moving)) - extra
+    if need < 1:
+        return -np.inf, np.inf
+
+    def covering(x):
+        return np.searchsorted(starts, x, "right") - np.searchsorted(stops, x, "left")
+
+    low_candidates = starts[covering(starts) >= need]
+    high_candidates = stops[covering(stops) >= need]
+    if low_candidates.size == 0:
+        return np.inf, -np.inf
+    return float(low_candidates[0]), float(high_candidates[-1])
 
 
 # --- bootstrap interval of a test-set metric -------------------------------------------

@@ -808,7 +808,7 @@ def multiclass_auc(y_true, probabilities, method="hand-till"):
 
 @result
 class LiftChart(Result):
-    """Witten & Eibe's lift chart: how many positives a sample of the top-scored examples catches."""
+    """Witten & Frank's lift chart: how many positives a sample of the top-scored examples catches."""
 
     sample_size: np.ndarray
     true_positives: np.ndarray
@@ -817,11 +817,16 @@ class LiftChart(Result):
     n_pos: int
     n: int
 
+    def _reported(self):
+        """Index of the point the display reports: the first sample covering at least 10% of
+        the examples (the "top decile" lift quoted in direct marketing)."""
+        return int(np.argmax(self.sample_size >= 0.1 * self.n))
+
     def _explain(self):
         P, n = self.n_pos, self.n
         formulas = [r"\text{lift}(t) = \frac{TP(t) / \text{sample}(t)}{P / n},\qquad "
                     r"\text{sample}(t) = \#\{\text{score} \ge t\}"]
-        i = int(np.argmax(self.sample_size >= 0.1 * n))  # the first point covering at least 10% of the data
+        i = self._reported()
         k, tp = int(self.sample_size[i]), int(self.true_positives[i])
         steps = [rf"P = {P},\ n = {n};\quad \text{{top {k}}}:\ \text{{lift}} = \frac{{{tp}/{k}}}{{{P}/{n}}} "
                  rf"= {fmt(self.lift[i])}"]
@@ -829,9 +834,49 @@ class LiftChart(Result):
                    f"({pct(tp / P)}), {_plain(self.lift[i])} times as many as a random sample of that size would.")
         return Explanation("Lift chart", formulas, steps, verdict)
 
+    def plot(self, ax=None):
+        """Draw the chart: true positives against sample size, beside a random sample's diagonal.
+
+        The curve starts at (0, 0) and has one point per distinct score (tied scores join
+        their points by a straight segment); the dashed diagonal from (0, 0) to (n, P) is
+        what a random sample of each size reaches on average; the dot is the sample the
+        display reports (the first covering 10% of the examples) with its lift.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; a new figure is made when None.
+
+        Returns
+        -------
+        matplotlib Axes
+        """
+        from ..plotting import COLORS, theme
+        import matplotlib as mpl  # here, not at the top: `import evalteach` stays light
+
+        rc = theme().rc()
+        for key in ("figure.dpi", "savefig.dpi"):  # the explorers' canvas size; a static figure keeps the backend's
+            rc.pop(key)
+        with mpl.rc_context(rc):
+            if ax is None:
+                import matplotlib.pyplot as plt
+
+                _, ax = plt.subplots(figsize=(5.6, 3.8), layout="constrained")
+            ax.plot(np.r_[0, self.sample_size], np.r_[0, self.true_positives], color=COLORS["data"],
+                    label="examples taken by decreasing score")
+            ax.plot([0, self.n], [0, self.n_pos], linestyle="--", color=COLORS["muted"], label="random sample")
+            i = self._reported()
+            k = int(self.sample_size[i])
+            ax.plot([k], [self.true_positives[i]], "o", color=COLORS["theory"],
+                    label=f"top {k} ({pct(k / self.n)}): lift {_plain(self.lift[i])}")
+            ax.set(xlim=(0, self.n), ylim=(0, 1.05 * self.n_pos), title="Lift chart",
+                   xlabel="sample size (examples selected)", ylabel="positives in the sample (TP)")
+            ax.legend(loc="lower right", frameon=False)
+        return ax
+
 
 def lift_chart(y_true, scores):
-    """Lift chart of a scoring classifier (Witten & Eibe, *Data Mining*, ch. 5, "Lift charts").
+    """Lift chart of a scoring classifier (Witten & Frank, *Data Mining*, ch. 5, "Lift charts").
 
     Sort the examples by decreasing score; for each distinct score ``t``, the sample of
     the examples scored at least ``t`` has ``sample_size`` members of which
@@ -843,7 +888,7 @@ def lift_chart(y_true, scores):
     -------
     LiftChart
         ``sample_size, true_positives, thresholds, lift, n_pos, n`` (one entry per distinct
-        score, from the highest down).
+        score, from the highest down); ``plot()`` draws the chart.
 
     Examples
     --------

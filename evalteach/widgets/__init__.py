@@ -31,11 +31,7 @@ _MODULES = {
     "Predict": "predict",
     "progress": "record",
 }
-#: Explorers still in preview (issue 12): each passes its own contract and number tests, but
-#: its latency on a quiet machine and its text layout (the overlap check) are not yet shown,
-#: so the gallery, the shared overlap/controls checks and the benchmarks leave it out for now.
-PREVIEW = ("RandomizationExplorer", "BayesianComparisonExplorer", "ReplicabilityExplorer")
-EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer") and name not in PREVIEW)
+EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer"))
 __all__ = list(_MODULES)
 
 

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..learners import LEARNERS
 from ..plotting import COLORS
-from ..simulate.learner_scores import repeated_cv_errors
+from ..simulate.learner_scores import one_thread, repeated_cv_errors
 from ..stats import (bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test,
                      wilcoxon_test)
 from ._base import Explorer, buttons, dropdown, slider
@@ -24,6 +25,18 @@ DEMSAR_PAIRS = {f"{DEMSAR_ALGORITHMS[i]} vs {DEMSAR_ALGORITHMS[j]}": (i, j)
 REGION_COLORS = (COLORS["data"], COLORS["muted"], COLORS["theory"])
 
 
+@lru_cache(maxsize=512)
+def _signed_rank(pair, rope, seed):
+    """The signed-rank test on Demšar's differences for this pair (cached: the rope
+    slider revisits its 21 values) and Wilcoxon's test beside it."""
+    i, j = DEMSAR_PAIRS[pair]
+    d = DEMSAR_AUC[:, i] - DEMSAR_AUC[:, j]
+    d.setflags(write=False)
+    with one_thread():  # 20,000 small matrix products: threads only add overhead
+        bayes = bayesian_signed_rank_test(d, rope=rope, n_samples=N_SAMPLES, seed=seed)
+    return d, bayes, wilcoxon_test(d)
+
+
 @dataclass(frozen=True)
 class ComparisonView:
     """What the explorer shows: a Bayesian test with a rope and, in one-data-set mode,
@@ -35,6 +48,7 @@ class ComparisonView:
     bayes: object
     frequentist: object
     names: tuple
+    setting: str = ""  # one data set: the data set and the cross-validation
 
 
 class BayesianComparisonExplorer(Explorer):
@@ -56,6 +70,11 @@ class BayesianComparisonExplorer(Explorer):
     The probabilities are statements about ``mu`` under the model (normal, equally
     correlated fold differences; a flat prior; for the signed-rank test a Dirichlet
     process prior), not about the learners in general, and not p-values.
+
+    The fold errors are cached per data set, learner, run and seed: the first draw of
+    a learner fits it ``runs x 10`` times (progress is shown); the rope and the runs
+    buttons only re-read the cached errors, and the signed-rank test is cached per
+    pair and rope.
 
     Parameters
     ----------
@@ -98,22 +117,21 @@ class BayesianComparisonExplorer(Explorer):
         rope, seed = float(state["rope"]), state["seed"]
         if state["mode"] == "multiple":
             i, j = DEMSAR_PAIRS[state["pair"]]
-            d = DEMSAR_AUC[:, i] - DEMSAR_AUC[:, j]
-            bayes = bayesian_signed_rank_test(d, rope=rope, n_samples=N_SAMPLES, seed=seed)
+            d, bayes, wilcoxon = _signed_rank(state["pair"], rope, seed)
             return ComparisonView("multiple", f"AUC of {state['pair']}, Demšar's 14 data sets", d, bayes,
-                                  wilcoxon_test(d), (DEMSAR_ALGORITHMS[i], DEMSAR_ALGORITHMS[j]))
+                                  wilcoxon, (DEMSAR_ALGORITHMS[i], DEMSAR_ALGORITHMS[j]))
         runs = int(state["runs"])
         names = (state["learner_a"], state["learner_b"])
+        # cached per data set, learner, runs and seed: only a new learner or data set fits
         errors = [repeated_cv_errors(state["dataset"], name, runs, K, seed,
                                      progress=lambda f, i=i: self.report_progress((i + f) / 2))
                   for i, name in enumerate(names)]
         d = errors[0] - errors[1]
         ratio = 1 / (K - 1)
         bayes = bayesian_correlated_t_test(d, test_train_ratio=ratio, rope=rope)
-        label = (f"error of {names[0]} − {names[1]}, {state['dataset'].replace('_', ' ')}, "
-                 f"{runs}×{K}-fold CV")
-        return ComparisonView("single", label, d, bayes,
-                              corrected_resampled_t_test(d, test_train_ratio=ratio), names)
+        setting = f"{state['dataset'].replace('_', ' ')}, {runs}×{K}-fold CV"
+        return ComparisonView("single", f"error of {names[0]} − {names[1]}, {setting}", d, bayes,
+                              corrected_resampled_t_test(d, test_train_ratio=ratio), names, setting)
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -127,15 +145,15 @@ class BayesianComparisonExplorer(Explorer):
         self.interval = ax.plot([], [], color=COLORS["second"], lw=4, solid_capstyle="butt")[0]
         self.interval_mid = ax.plot([], [], "|", color=COLORS["second"], ms=14, mew=2)[0]
         self.zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=0.8)  # stops below the legend
-        self.left_title = ax.set_title("\n", fontsize="medium")
+        self.left_title = ax.set_title(" ", fontsize="medium")
         self.bars = bars_ax.bar([0, 1, 2], [0, 0, 0], color=REGION_COLORS, alpha=0.8, width=0.7)
         self.bar_labels = [bars_ax.text(i, 0, "", ha="center", va="bottom") for i in range(3)]
         bars_ax.set_ylim(0, 1.18)
         bars_ax.set_yticks(np.linspace(0, 1, 6))
         bars_ax.set_xlim(-0.6, 2.6)
         self.right_title = bars_ax.set_title("\n\n\n", fontsize="medium")
-        self.dynamic(*self.regions, self.rope_band, *self.bars, *self.bar_labels, self.right_title,
-                     self.left_title)
+        # the right title depends on the folds only: drawn once into the background
+        self.dynamic(*self.regions, self.rope_band, *self.bars, *self.bar_labels, self.left_title)
         self._shown = None
 
     def _draw_frame(self, r):
@@ -164,7 +182,9 @@ class BayesianComparisonExplorer(Explorer):
             ax.set_ylim(0, 1.5 * top)
             ax.set_yticks([])
             ax.set_ylabel("posterior density of μ")
-            ax.set_xlabel(f"mean difference of error μ ({r.names[0]} − {r.names[1]})")
+            # what was compared sits in the static x label; the title holds only what the rope changes
+            ax.set_xlabel(f"mean difference of error μ ({r.names[0]} − {r.names[1]})\n"
+                          f"{r.setting}")
             handles = [self.interval]
         else:
             d = r.differences
@@ -177,7 +197,7 @@ class BayesianComparisonExplorer(Explorer):
             ax.set_yticks(np.arange(d.size))
             ax.set_yticklabels([DEMSAR_DATASETS[i] for i in order], fontsize="x-small")
             ax.set_ylabel("")
-            ax.set_xlabel(f"AUC difference ({r.names[0]} − {r.names[1]})")
+            ax.set_xlabel(f"AUC difference ({r.names[0]} − {r.names[1]}), Demšar's 14 data sets")
             handles = [self.dots]
         ax.legend(handles=handles, loc="upper left", fontsize="small", framealpha=0.9)
         bars_ax.set_xticks([0, 1, 2])
@@ -186,6 +206,18 @@ class BayesianComparisonExplorer(Explorer):
             else ["below −rope\n(B higher AUC)", "inside\nthe rope", "above rope\n(A higher AUC)"],
             fontsize="small")
         bars_ax.set_ylabel("posterior probability")
+        f = r.frequentist
+        if single:
+            verdict = "significant" if f.p_value < 0.05 else "not significant"
+            self.right_title.set_text(
+                f"Bayesian correlated t-test (ρ = 1/10)\n"
+                f"corrected resampled t-test:\np = {f.p_value:.3g}, {verdict} at 5%,\n"
+                f"95% interval [{f.low:+.4f}, {f.high:+.4f}]")
+        else:
+            self.right_title.set_text(
+                f"Bayesian signed-rank test: share of\n"
+                f"{N_SAMPLES:,} posterior draws in which\neach region is the most probable\n"
+                f"(Wilcoxon signed-rank p = {f.p_value:.3g})")
         self.relayout()
 
     def _draw(self, r):
@@ -209,20 +241,10 @@ class BayesianComparisonExplorer(Explorer):
             bar.set_height(p)
             label.set_position((bar.get_x() + bar.get_width() / 2, p + 0.02))
             label.set_text(f"{p:.3f}")
-        f = r.frequentist
         if r.mode == "single":
-            self.left_title.set_text(f"Posterior of μ, rope ±{rope:.4f} (shaded grey)\n{r.label}")
-            verdict = "significant" if f.p_value < 0.05 else "not significant"
-            self.right_title.set_text(
-                f"Bayesian correlated t-test (ρ = 1/10)\n"
-                f"corrected resampled t-test:\np = {f.p_value:.3g}, {verdict} at 5%,\n"
-                f"95% interval [{f.low:+.4f}, {f.high:+.4f}]")
+            self.left_title.set_text(f"Posterior of μ, rope ±{rope:.4f} (shaded grey)")
         else:
-            self.left_title.set_text(f"{r.label}\nrope ±{rope:.4f} (shaded grey)")
-            self.right_title.set_text(
-                f"Bayesian signed-rank test: share of\n"
-                f"{N_SAMPLES:,} posterior draws in which\neach region is the most probable\n"
-                f"(Wilcoxon signed-rank p = {f.p_value:.3g})")
+            self.left_title.set_text(f"Differences, rope ±{rope:.4f} (shaded grey)")
 
     def _summary(self, r):
         b = r.bayes

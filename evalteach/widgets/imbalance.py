@@ -95,6 +95,11 @@ def _rate(x):
     return "undefined" if np.isnan(x) else f"{x:.3f}"
 
 
+def _wrap(name):
+    """A classifier's name as a bar label, one word a line (the cost panel is narrow)."""
+    return name.replace(" ", "\n")
+
+
 def _nice_ceiling(x):
     """The smallest of 1, 2, 5 times a power of ten that is >= x (steady axis limits)."""
     power = 10.0 ** np.floor(np.log10(x))
@@ -123,7 +128,7 @@ class ImbalanceExplorer(Explorer):
         How the balanced training set is made: undersample the majority or oversample
         the minority.
 
-    Source: Scott (after Mitchell), "Evaluating hypotheses"; Witten & Eibe ch. 5.
+    Source: Scott (after Mitchell), "Evaluating hypotheses"; Witten & Frank, *Data Mining*, ch. 5.
     """
 
     title = "Imbalanced classes: the accuracy paradox and costs"
@@ -180,7 +185,9 @@ class ImbalanceExplorer(Explorer):
                           for i in range(3)]
         for text in (*sum(self.rate_text, []), *self.cost_text):
             text.set_gid(ON_DATA)  # a value printed on the bar it labels
-        cost.set(xticks=[], ylabel="expected cost per test case")
+        # the costs span orders of magnitude as the sliders move, so the axis follows them
+        # (in 1-2-5 steps) and says so: read the numbers on the bars
+        cost.set(xticks=np.arange(3), ylabel="expected cost per test case\n(the axis rescales)")
         self.cost_title = cost.set_title("")
         self.cost_axes = cost
         self.dynamic(*[b for bars in self.rate_bars for b in bars], *sum(self.rate_text, []),
@@ -205,6 +212,7 @@ class ImbalanceExplorer(Explorer):
             self._names = r.names
             for text, name in zip(self.legend.get_texts(), r.names):
                 text.set_text(name)
+            self.cost_axes.set_xticklabels([_wrap(name) for name in r.names], fontsize="small")
             self.relayout()
         for bar, text, value in zip(self.cost_bars, self.cost_text, r.costs):
             bar.set_height(value)

@@ -13,6 +13,10 @@ from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
 from ..stats import paired_t_test
 from ._base import Explorer, buttons, dropdown, slider
 
+#: How the curves' legend and the fold panel name the learners (plain words, not code names).
+LEARNER_NAMES = {"naive_bayes": "naive Bayes", "1nn": "1-NN", "knn": "5-NN", "tree": "tree",
+                 "stump": "stump", "logistic": "logistic regression", "majority": "majority"}
+
 MODE_LABELS = {"size": "training-set size (examples)", "class": "fraction of training labels replaced",
                "feature": "fraction of training feature values replaced"}
 
@@ -126,7 +130,7 @@ class LearningCurveExplorer(Explorer):
         x = r.a.x
         for i, (curve, color) in enumerate(zip((r.a, r.b), self.colors)):
             self.mean_lines[i].set_data(x, curve.mean)
-            self.mean_lines[i].set_label(f"{'AB'[i]}: {curve.learner} (mean ± sd over folds)")
+            self.mean_lines[i].set_label(f"{'AB'[i]}: {_name(curve.learner)} (mean ± sd over folds)")
             self.bands[i] = ax.fill_between(x, curve.mean - curve.sd, curve.mean + curve.sd,
                                             color=color, alpha=0.18, lw=0)
         low = min(r.a.accuracies.min(), r.b.accuracies.min())
@@ -134,6 +138,9 @@ class LearningCurveExplorer(Explorer):
         if r.a.mode == "size":
             ax.set_xscale("log")
             ax.set_xlim(x[0] / 1.15, x[-1] * 1.15)
+            # label every size the curve was measured at: powers of ten alone do not say which point is which
+            ax.set_xticks(x, [str(size) for size in x], fontsize="small")
+            ax.minorticks_off()
         else:
             ax.set_xscale("linear")
             ax.set_xlim(-0.03, 1.03)
@@ -148,7 +155,7 @@ class LearningCurveExplorer(Explorer):
         self.legend = self.figure.legend(handles=[*self.mean_lines, self.stars], loc="outside lower center",
                                          ncol=3, frameon=False, fontsize="small")
         self.folds.set_ylim(ylim)
-        self.folds.set_xticklabels([f"A\n{r.a.learner}", f"B\n{r.b.learner}"])
+        self.folds.set_xticklabels([f"A\n{_name(r.a.learner)}", f"B\n{_name(r.b.learner)}"])
         self.relayout()
 
     def _draw(self, r):
@@ -161,22 +168,41 @@ class LearningCurveExplorer(Explorer):
         self.stars.set_data(x[r.significant], np.full(int(r.significant.sum()), top))
         self.cursor.set_xdata([x[i], x[i]])
         fa, fb = r.a.accuracies[i], r.b.accuracies[i]
-        self.pairs.set_segments([[(0, u), (1, v)] for u, v in zip(fa, fb)])
-        for dots, means, values, pos in zip(self.dots, self.fold_means, (fa, fb), (0, 1)):
-            dots.set_data(np.full(len(values), pos), values)
+        xa, xb = side_by_side(fa), 1 + side_by_side(fb)
+        self.pairs.set_segments([[(p, u), (q, v)] for p, u, q, v in zip(xa, fa, xb, fb)])
+        for dots, means, values, xs, pos in zip(self.dots, self.fold_means, (fa, fb), (xa, xb), (0, 1)):
+            dots.set_data(xs, values)
             means.set_data([pos], [values.mean()])
         t = r.test
         where = (f"{x[i]} examples" if r.a.mode == "size" else f"noise {x[i]:.1f}")
         verdict = "significant" if r.significant[i] else "not significant"
         self.folds_title.set_text(
             f"fold accuracies, {where}\nA − B = {t.mean_difference[i]:+.4f}, t = {t.statistic[i]:.2f}\n"
-            f"p = {t.p_value[i]:.3g}: {verdict} at {100 * r.confidence:g}%")
+            f"p = {t.p_value[i]:.3g}: {verdict} at the {100 * (1 - r.confidence):.3g}% level")
 
     def _summary(self, r):
         i, x, t = r.index, r.a.x, r.test
         where = (f"with {x[i]} training examples" if r.a.mode == "size"
                  else f"at noise fraction {x[i]:.1f}")
-        return (f"{where}: {r.a.learner} accuracy {r.a.mean[i]:.4f} (sd {r.a.sd[i]:.4f}), "
-                f"{r.b.learner} {r.b.mean[i]:.4f} (sd {r.b.sd[i]:.4f}); paired t = {t.statistic[i]:.3f}, "
+        return (f"{where}: {_name(r.a.learner)} accuracy {r.a.mean[i]:.4f} (sd {r.a.sd[i]:.4f}), "
+                f"{_name(r.b.learner)} {r.b.mean[i]:.4f} (sd {r.b.sd[i]:.4f}); paired t = {t.statistic[i]:.3f}, "
                 f"p = {t.p_value[i]:.3g}. The difference is significant at "
                 f"{int(r.significant.sum())} of {len(x)} points.")
+
+
+def _name(learner):
+    return LEARNER_NAMES.get(learner, learner)
+
+
+def side_by_side(values, width=0.07, decimals=3):
+    """Horizontal offsets that set folds with the same accuracy (to ``decimals``) side by side.
+
+    Folds often tie (four folds at 0.158, say); drawn at one x they look like a single dot.
+    A unique value keeps offset 0; m tied values get offsets ``width * (j - (m - 1) / 2)``.
+    """
+    rounded = np.round(np.asarray(values, dtype=float), decimals)
+    offsets = np.zeros(rounded.size)
+    for value in np.unique(rounded):
+        same = np.flatnonzero(rounded == value)
+        offsets[same] = width * (np.arange(same.size) - (same.size - 1) / 2)
+    return offsets

@@ -113,8 +113,8 @@ class LossExplorer(Explorer):
         return {
             "p_true": slider("true P(class 1)", 0.7, 0.05, 0.95, 0.05,
                              tooltip="how often class 1 really occurs for instances like this"),
-            "predicted": slider("predicted P(class 1)", 0.9, 0.0, 1.0, 0.01,
-                                tooltip="the probability the classifier gives class 1"),
+            "predicted": slider("forecast P(class 1)", 0.9, 0.0, 1.0, 0.01,
+                                tooltip="the probability the classifier (the forecaster) gives class 1"),
         }
 
     def _hidden(self, state):
@@ -132,9 +132,9 @@ class LossExplorer(Explorer):
                 y = np.where(np.isfinite(_GRID_LOSSES[(kind, cls)]), _GRID_LOSSES[(kind, cls)], np.nan)
                 infinite = f" (→ ∞ as p → {1 - cls})" if kind == "informational" else ""
                 left.plot(GRID, y, style, color=color, label=f"{kind}, true class {cls}{infinite}")
-        left.set(xlim=(0, 1), ylim=(0, TOP), xlabel="predicted P(class 1)",
+        left.set(xlim=(0, 1), ylim=(0, TOP), xlabel="forecast P(class 1)",
                  ylabel="loss of one instance (bits for informational)",
-                 title="Loss of one prediction")
+                 title="Loss of one forecast")
         # under the figure: inside the panel the legend and labels would cover the curves
         figure.legend(handles=left.lines[:4], loc="outside lower left", ncol=2, frameon=False,
                       fontsize="small")
@@ -146,14 +146,15 @@ class LossExplorer(Explorer):
                          for kind, color in colors.items()}
         self.true_line = right.plot([], [], color=COLORS["truth"], lw=1.2, ls=":",
                                     label="true probability p*")[0]
-        self.right_p = right.plot([], [], color=COLORS["muted"], lw=1, label="your prediction")[0]
+        self.right_p = right.plot([], [], color=COLORS["muted"], lw=1, label="the forecast")[0]
         self.minima = right.plot([], [], "v", color=COLORS["good"], ms=8, label="minimum")[0]
-        right.set(xlim=(0, 1), ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="predicted P(class 1)",
+        right.set(xlim=(0, 1), ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="forecast P(class 1)",
                   ylabel="expected loss per instance", title="Expected loss when class 1 has probability p*")
         right.legend(loc="upper center", ncol=3, frameon=False, fontsize="x-small")
         # the numbers in a panel of their own: a table over the curves would hide them
         table.set_axis_off()
-        table.set_title("Your prediction")
+        # "the forecast", not "your prediction": the slider is not the student's locked-in guess
+        table.set_title("The forecast")
         self.readout = table.text(0.0, 0.95, "", transform=table.transAxes, ha="left", va="top",
                                   fontsize="small", family="monospace", linespacing=1.6)
         self.dynamic(self.left_p, *self.markers.values(), *self.expected.values(),
@@ -183,7 +184,7 @@ class LossExplorer(Explorer):
         self.readout.set_text("\n".join(f"{a:<13}{b:>7}{c:>8}" for a, b, c in rows))
 
     def _summary(self, r):
-        return (f"Predicting P(class 1) = {r.predicted:.2f}: quadratic loss {_show(r.quadratic[1])} if the "
+        return (f"Forecasting P(class 1) = {r.predicted:.2f}: quadratic loss {_show(r.quadratic[1])} if the "
                 f"instance is class 1 and {_show(r.quadratic[0])} if class 0; informational loss "
                 f"{_show(r.informational[1])} and {_show(r.informational[0])} bits. With true probability "
                 f"{r.p_true:.2f} the expected losses are {_show(r.expected_at_prediction('quadratic'))} "

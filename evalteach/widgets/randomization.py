@@ -1,10 +1,12 @@
 """RandomizationExplorer: a null distribution and a bootstrap distribution built one resample at a time."""
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 import ipywidgets as W
 import numpy as np
+from matplotlib.ticker import NullLocator
 
 from .. import _validate
 from ..learners import LEARNERS
@@ -22,6 +24,14 @@ STEPS = (1, 10, 100, 1000)
 MAX_RESAMPLES = 100_000
 CONFIDENCE = 0.95
 _BINS = 60
+#: The heading of each mode (the bootstrap has no null distribution).
+HEADINGS = {"permutation": "Randomisation test: a null distribution, one resample at a time",
+            "bootstrap": "Bootstrap interval: a bootstrap distribution, one resample at a time"}
+
+
+def readable(name):
+    """A learner's name for titles: its description without the parenthesis ("naive Bayes", "logistic regression")."""
+    return LEARNERS[name].split(" (")[0].removeprefix("Gaussian ")
 
 
 def _sign_flip_edges(observed, reach):
@@ -41,10 +51,16 @@ def _sign_flip_edges(observed, reach):
 
 
 def _nice_top(count):
-    """A y-axis top from 5, 10, 20, 50, 100, ... with headroom above ``count`` for the legend."""
+    """A y-axis top from 5, 7.5, 10, 15, 20, 30, 50, ... with headroom above ``count`` for the legend."""
     need = max(5.0, 1.45 * count)
     scale = 10.0 ** np.floor(np.log10(need))
-    return float(next(m * scale for m in (1, 2, 5, 10) if m * scale >= need))
+    return float(next(m * scale for m in (1, 1.5, 2, 3, 5, 7.5, 10) if m * scale >= need))
+
+
+def _nice_end(count):
+    """The smallest of 10, 20, 50, 100, 200, ... at or above ``count``."""
+    scale = 10.0 ** np.floor(np.log10(max(count, 10)))
+    return float(next(m * scale for m in (1, 2, 5, 10) if m * scale >= count))
 
 
 @dataclass(frozen=True)
@@ -81,6 +97,7 @@ class BootstrapView:
     bias_correction: float | None
     acceleration: float | None
     wilson: object
+    wald: object
 
     mode = "bootstrap"
 
@@ -92,18 +109,16 @@ class BootstrapView:
 def sign_flip_view(differences, resamples, seed, label=""):
     """The numbers :class:`RandomizationExplorer` shows in its sign-flip mode.
 
-    The Monte Carlo p-value follows :func:`evalteach.stats.permutation_test`: each tail
-    counts the observed arrangement, ``(# as extreme + 1) / (B + 1)``, and the two-sided
-    p doubles the smaller tail.
+    The Monte Carlo p-value follows :func:`evalteach.stats.permutation_test`: two-sided,
+    it counts the resamples at least as far from 0 as the observed mean in both tails and
+    the observed arrangement itself, ``(#{|T*| >= |T|} + 1) / (B + 1)``.
     """
     d = np.asarray(differences, dtype=float)
     observed = float(d.mean())
     null = growing_resamples(d, "sign-flip", seed).first(resamples)
     gamma = abs(observed) * 100 * np.finfo(float).eps  # permutation_test's rounding tolerance
     b = np.arange(1, null.size + 1)
-    greater = (np.cumsum(null >= observed - gamma) + 1) / (b + 1)
-    less = (np.cumsum(null <= observed + gamma) + 1) / (b + 1)
-    running = np.minimum(1.0, 2 * np.minimum(greater, less))
+    running = (np.cumsum(np.abs(null) >= abs(observed) - gamma) + 1) / (b + 1)
     shown = np.unique(np.geomspace(1, max(null.size, 1), 300).astype(int)) - 1 if null.size else b
     exact = permutation_test(d, n_resamples=2 ** d.size, seed=seed)
     return SignFlipView(label, d, observed, null, float(running[-1]) if null.size else None, exact,
@@ -113,7 +128,7 @@ def sign_flip_view(differences, resamples, seed, label=""):
 def bootstrap_view(y_true, predictions, resamples, seed, label=""):
     """The numbers :class:`RandomizationExplorer` shows in its bootstrap mode: the
     percentile and BCa intervals of :func:`evalteach.stats.bootstrap_interval` on the
-    first B resamples of its stream, and the Wilson interval beside them."""
+    first B resamples of its stream, and the Wilson and Wald intervals beside them."""
     errors = (np.asarray(y_true) != np.asarray(predictions)).astype(float)
     estimate = float(errors.mean())
     reps = growing_resamples(errors, "bootstrap", seed).first(resamples)
@@ -124,27 +139,28 @@ def bootstrap_view(y_true, predictions, resamples, seed, label=""):
         jackknife = (errors.sum() - errors) / (errors.size - 1)
         levels, z0, acceleration = _bca_levels(reps, estimate, jackknife, alpha)
         bca = tuple(float(x) for x in np.percentile(reps, 100 * levels))
-    wilson = proportion_interval(int(errors.sum()), errors.size, CONFIDENCE, method="wilson")
-    return BootstrapView(label, errors, estimate, reps, percentile, bca, z0, acceleration, wilson)
+    wilson, wald = (proportion_interval(int(errors.sum()), errors.size, CONFIDENCE, method=method)
+                    for method in ("wilson", "wald"))
+    return BootstrapView(label, errors, estimate, reps, percentile, bca, z0, acceleration, wilson, wald)
 
 
 class RandomizationExplorer(Explorer):
     """Build a null distribution (or a bootstrap distribution) one resample at a time.
 
     Sign-flip mode: two learners are cross-validated on the same k folds of a real
-    data set; their fold errors give k paired differences. If the learners were
-    equally good, each difference would be as likely to have the opposite sign, so
-    flipping signs at random and averaging draws from the null distribution of the
-    mean difference. The buttons add 1, 10, 100 or 1000 such resamples; the p-value
-    is the share of resamples at least as extreme as the observed mean (two-sided:
-    twice the smaller tail, counting the observed arrangement). As B grows it settles
-    on the exact p over all 2^k sign patterns; the paired t-test's p on the same
-    differences stands beside it.
+    data set; their fold errors give k paired differences. The null hypothesis: on
+    every fold either learner was as likely to come out ahead, so each difference was
+    as likely to have the opposite sign, and flipping signs at random and averaging
+    draws from the null distribution of the mean difference. The buttons add 1, 10,
+    100 or 1000 such resamples; the Monte Carlo p-value is the share of resamples at
+    least as far from 0 as the observed mean, on either side, counting the observed
+    arrangement: ``(# + 1) / (B + 1)``. As B grows it settles on the exact p over all
+    2^k sign patterns; the paired t-test's p on the same differences stands beside it.
 
     Bootstrap mode: learner A's predictions on a held-out third of the data; resample
     the test examples with replacement to see how the error rate would vary, and
     read the 95% percentile and BCa intervals off the resamples, beside the Wilson
-    interval from the binomial formula.
+    and Wald intervals from the binomial formulas.
 
     Parameters
     ----------
@@ -154,6 +170,9 @@ class RandomizationExplorer(Explorer):
     y_true, predictions : array, optional
         Your own test labels and one classifier's predictions; they replace the
         bundled data in bootstrap mode.
+    label : str, optional
+        What your own data are, for the titles (default "your paired scores" or "your
+        classifier on your test set").
     seed : int
         Seeds the folds, the split and the resamples.
     **values
@@ -167,10 +186,13 @@ class RandomizationExplorer(Explorer):
     Introduction to the Bootstrap*, ch. 13-15. Fisher (1935), the randomisation test.
     """
 
-    title = "Inference by resampling: a null distribution, one resample at a time"
+    title = "Inference by resampling: one resample at a time"
     figsize = (10.0, 4.4)
 
-    def __init__(self, *, a=None, b=None, y_true=None, predictions=None, seed=0, **values):
+    def __init__(self, *, a=None, b=None, y_true=None, predictions=None, label=None, seed=0, **values):
+        if label is not None and not isinstance(label, str):
+            raise TypeError(f"label must be a string, got {label!r}")
+        self._own_label = label
         self._own_differences = None
         self._own_test = None
         if a is not None:
@@ -252,17 +274,17 @@ class RandomizationExplorer(Explorer):
         name_a, name_b, dataset = state["learner_a"], state["learner_b"], state["dataset"]
         if state["mode"] == "bootstrap":
             if self._own_test is not None:
-                return bootstrap_view(*self._own_test, b, seed, "your classifier on your test set")
+                return bootstrap_view(*self._own_test, b, seed, self._own_label or "your classifier on your test set")
             y, pred = holdout_predictions(dataset, name_a, seed)
-            label = f"{name_a} on a held-out third of {dataset.replace('_', ' ')} ({y.size} examples)"
+            label = f"{readable(name_a)}\non a held-out third of {dataset.replace('_', ' ')} ({y.size} examples)"
             return bootstrap_view(y, pred, b, seed, label)
         if self._own_differences is not None:
-            return sign_flip_view(self._own_differences, b, seed, "your paired scores")
+            return sign_flip_view(self._own_differences, b, seed, self._own_label or "your paired scores")
         k = int(state["k"])
         errors = [fold_errors(dataset, name, k, seed,
                               progress=lambda f, i=i: self.report_progress((i + f) / 2))
                   for i, name in enumerate((name_a, name_b))]
-        label = f"{name_a} − {name_b}, {dataset.replace('_', ' ')}, {k}-fold CV"
+        label = f"{readable(name_a)} − {readable(name_b)}\n{dataset.replace('_', ' ')}, {k}-fold CV"
         return sign_flip_view(errors[0] - errors[1], b, seed, label)
 
     # --- drawing -------------------------------------------------------------------------
@@ -280,18 +302,22 @@ class RandomizationExplorer(Explorer):
         # lines stop below the legend's band
         self.observed = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=2, label="observed")
         self.mirror = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=1.2, ls="--")
+        # bootstrap mode: the percentile interval's ends, the 2.5% and 97.5% points
+        self.ends = ax.vlines([0, 0], 0, 0.68, transform=ax.get_xaxis_transform(), colors=COLORS["second"],
+                              linestyles="--", lw=1.2, label="percentile ends (2.5%, 97.5%)")
         self.hist_title = ax.set_title(" ", fontsize="medium")
         # sign-flip mode: the running p-value
         self.trace = side.plot([], [], color=COLORS["data"], label="Monte Carlo p after B resamples")[0]
-        self.exact_line = side.axhline(0, color=COLORS["theory"], ls=":", lw=2,
+        self.exact_line = side.axhline(0, color=COLORS["good"], ls=":", lw=2,
                                        label="exact p (all 2^k sign patterns)")
         self.t_line = side.axhline(0, color=COLORS["second"], ls="--", label="paired t-test p")
-        # bootstrap mode: three intervals
-        self.intervals = side.hlines([0, 1, 2], 0, 0, colors=[COLORS["muted"], COLORS["theory"],
-                                                               COLORS["data"]], lw=5)
+        self.level_line = side.axhline(1 - CONFIDENCE, color=COLORS["muted"], lw=1, label="0.05 level")
+        # bootstrap mode: four intervals
+        self.intervals = side.hlines([0, 1, 2, 3], 0, 0, colors=[COLORS["muted"], COLORS["good"],
+                                                                  COLORS["theory"], COLORS["second"]], lw=5)
         self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=14, mew=2)[0]
         self.side_title = side.set_title("\n\n", fontsize="medium", loc="left")
-        self.dynamic(self.calm, self.extreme, self.observed, self.mirror, self.hist_title,
+        self.dynamic(self.calm, self.extreme, self.observed, self.mirror, self.ends, self.hist_title,
                      self.trace, self.intervals, self.centres, self.side_title)
         self._shown = None
         self._top = None
@@ -300,9 +326,12 @@ class RandomizationExplorer(Explorer):
         """The static parts: axis limits, labels and legends for this data and mode."""
         ax, side = self.ax, self.side
         sign_flip = r.mode == "permutation"
+        self._heading.value = f"<b>{html.escape(HEADINGS[r.mode])}</b>"
         if sign_flip:
             edges = _sign_flip_edges(r.observed, float(np.abs(r.differences).mean()))
-            ax.set_xlabel("mean difference of fold errors, signs flipped at random")
+            # what is compared sits in the static x label: a resample redraws one short title line
+            ax.set_xlabel(f"mean difference of fold errors, signs flipped at random\n"
+                          f"{r.label}: observed mean {r.observed:+.4f}")
         else:
             n = r.errors.size
             se = max(np.sqrt(r.estimate * (1 - r.estimate) / n), 1 / n)
@@ -311,36 +340,48 @@ class RandomizationExplorer(Explorer):
             edges = (np.arange(lo, hi + 2) - 0.5) / n
             if edges.size > _BINS + 1:  # merge neighbouring error counts into wider bins
                 edges = np.linspace(edges[0], edges[-1], _BINS + 1)
-            ax.set_xlabel("test error rate on a resample of the test set")
+            ax.set_xlabel(f"test error rate on a resample of the test set\n{r.label}")
         self._edges = edges
         ax.set_xlim(edges[0] - 0.03 * np.ptp(edges), edges[-1] + 0.03 * np.ptp(edges))
         ax.set_ylabel("resamples")
         self.extreme.set_label("at least as far from 0 as observed" if sign_flip else "_")
         self.calm.set_label("less extreme" if sign_flip else "bootstrap error rates")
         self.observed.set_label("observed mean difference" if sign_flip else "error on the test set")
+        self.ends.set_label("_" if sign_flip else "percentile ends (2.5%, 97.5%)")
         ax.legend(loc="upper left", fontsize="small", framealpha=0.9)
-        for artist in (self.trace, self.exact_line, self.t_line):
+        for artist in (self.trace, self.exact_line, self.t_line, self.level_line):
             artist.set_visible(sign_flip)
         self.mirror.set_visible(sign_flip)
+        self.ends.set_visible(not sign_flip)
         self.intervals.set_visible(not sign_flip)
         self.centres.set_visible(not sign_flip)
         if sign_flip:
-            side.set_xlim(0.8, MAX_RESAMPLES * 1.25)
+            side.set_xlim(0.8, 1.25 * _nice_end(r.resamples))
             side.set_xscale("log")
-            side.set_ylim(-0.02, 1.35)
-            side.set_yticks(np.linspace(0, 1, 6))
-            side.set_yticklabels([f"{x:.1f}" for x in np.linspace(0, 1, 6)])
+            side.set_yscale("log")
+            # a decade below the smallest line, so the legend's corner stays clear of them
+            bottom = 0.1 * min(0.01, r.exact.p_value, r.t_test.p_value)
+            side.set_ylim(bottom, 1.5)
+            ticks = [x for x in (1e-5, 1e-4, 0.001, 0.01, 0.05, 0.2, 1) if x >= bottom]
+            side.set_yticks(ticks)
+            side.set_yticklabels([f"{x:g}" for x in ticks])
+            side.minorticks_off()  # decades suffice; minor ticks cost a third of a redraw
             side.set_xlabel("resamples B (log scale)")
-            side.set_ylabel("p-value (two-sided)")
+            side.set_ylabel("p-value (two-sided, log scale)")
+            k = r.differences.size
             self.exact_line.set_ydata([r.exact.p_value] * 2)
+            self.exact_line.set_label(f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)")
             self.t_line.set_ydata([r.t_test.p_value] * 2)
-            side.legend(loc="upper right", fontsize="small", framealpha=0.9)
+            self.t_line.set_label(f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, "
+                                  f"{k - 1} df)")
+            side.legend(loc="lower left", fontsize="small", framealpha=0.9)
         else:
             side.set_xscale("linear")
+            side.set_yscale("linear")
             side.set_xlim(ax.get_xlim())
-            side.set_ylim(-0.6, 2.6)
-            side.set_yticks([0, 1, 2])
-            side.set_yticklabels(["Wilson\n(formula)", "BCa", "percentile"])
+            side.set_ylim(-0.6, 3.6)
+            side.set_yticks([0, 1, 2, 3])
+            side.set_yticklabels(["Wald\n(formula)", "Wilson\n(formula)", "BCa", "percentile"])
             side.set_xlabel("test error rate")
             side.set_ylabel("")
             if side.get_legend() is not None:
@@ -371,27 +412,31 @@ class RandomizationExplorer(Explorer):
         self.observed.set_xdata([observed] * 2)
         self.mirror.set_xdata([-observed] * 2)
         if r.mode == "permutation":
-            self._draw_sign_flip(r)
+            self._draw_sign_flip(r, int(np.sum(far & (values > 0))), int(np.sum(far & (values < 0))))
         else:
             self._draw_bootstrap(r)
 
-    def _draw_sign_flip(self, r):
-        k = r.differences.size
-        self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples\n"
-                                 f"{r.label}: observed mean {r.observed:+.4f}")
+    def _draw_sign_flip(self, r, right, left):
+        self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples; "
+                                 f"{right} right + {left} left as far from 0")
         self.trace.set_data(r.trace_b, r.trace_p)
+        end = 1.25 * _nice_end(r.resamples)
+        if self.side.get_xlim()[1] != end:  # the B axis ends at the current B (rounded up to 1, 2, 5 x 10^j)
+            self.side.set_xlim(0.8, end)
+            self.relayout()
         p = "(add resamples)" if r.p_value is None else f"{r.p_value:.4f}"
-        self.side_title.set_text(
-            f"Monte Carlo p = {p} (B = {r.resamples:,})\n"
-            f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
-            f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)")
+        # the exact and t-test p-values are in the (static) legend
+        self.side_title.set_text(f"Monte Carlo p = {p} (B = {r.resamples:,})")
 
     def _draw_bootstrap(self, r):
-        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples\n{r.label}")
+        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples")
         w = r.wilson
-        rows = [(w.low, w.high), r.bca or (np.nan, np.nan), r.percentile or (np.nan, np.nan)]
+        rows = [(r.wald.low, r.wald.high), (w.low, w.high), r.bca or (np.nan, np.nan),
+                r.percentile or (np.nan, np.nan)]
         self.intervals.set_segments([[(lo, y), (hi, y)] for y, (lo, hi) in enumerate(rows)])
-        self.centres.set_data([r.estimate] * 3, [0, 1, 2])
+        self.centres.set_data([r.estimate] * 4, [0, 1, 2, 3])
+        ends = r.percentile or (np.nan, np.nan)
+        self.ends.set_segments([[(x, 0), (x, 0.68)] for x in ends])
 
         def show(pair):
             return "need B ≥ 10" if pair is None else f"[{pair[0]:.3f}, {pair[1]:.3f}]"
@@ -399,22 +444,24 @@ class RandomizationExplorer(Explorer):
         self.side_title.set_text(
             f"95% intervals, test error = {r.estimate:.3f} (n = {r.errors.size})\n"
             f"percentile {show(r.percentile)}   BCa {show(r.bca)}\n"
-            f"Wilson (binomial formula) [{w.low:.3f}, {w.high:.3f}]")
+            f"Wilson [{w.low:.3f}, {w.high:.3f}]   Wald [{r.wald.low:.3f}, {r.wald.high:.3f}]")
 
     def _summary(self, r):
+        label = r.label.replace("\n", ", " if r.mode == "permutation" else " ")
         if r.mode == "permutation":
             p = ("no resamples drawn yet" if r.p_value is None
-                 else f"Monte Carlo p-value {r.p_value:.4f} from {r.resamples:,} sign-flip resamples")
-            return (f"{r.label}: observed mean difference of fold errors {r.observed:+.4f}; {p} "
-                    f"(the probability, if the learners were equally good, of a mean at least this far "
-                    f"from 0; not the probability that they are); exact permutation p {r.exact.p_value:.4f} "
-                    f"over all {2 ** r.differences.size:,} sign patterns; paired t-test p "
-                    f"{r.t_test.p_value:.4f}.")
+                 else f"Monte Carlo p-value {r.p_value:.4f} from {r.resamples:,} random sign patterns")
+            return (f"{label}: observed mean difference of fold errors {r.observed:+.4f}; {p} (an estimate of "
+                    f"the probability, if on every fold either learner was as likely to come out ahead, of a "
+                    f"mean at least this far from 0 on either side; not the probability that they are equally "
+                    f"good); exact p {r.exact.p_value:.4f} over all {2 ** r.differences.size:,} sign patterns; "
+                    f"paired t-test p {r.t_test.p_value:.4f}.")
         if r.percentile is None:
             intervals = "add at least 10 resamples for the bootstrap intervals"
         else:
             intervals = (f"95% percentile interval [{r.percentile[0]:.3f}, {r.percentile[1]:.3f}], "
                          f"BCa [{r.bca[0]:.3f}, {r.bca[1]:.3f}]")
-        return (f"{r.label}: test error {r.estimate:.3f}; {r.resamples:,} bootstrap resamples; {intervals}; "
-                f"Wilson [{r.wilson.low:.3f}, {r.wilson.high:.3f}]. Intervals built this way cover the true "
-                f"error in about 95% of test sets.")
+        return (f"{label}: test error {r.estimate:.3f}; {r.resamples:,} bootstrap resamples; {intervals}; "
+                f"Wilson [{r.wilson.low:.3f}, {r.wilson.high:.3f}], Wald [{r.wald.low:.3f}, {r.wald.high:.3f}]. "
+                f"Wilson's intervals cover the true error in about 95% of test sets; the percentile interval, "
+                f"like Wald's, uses the spread at the observed error and covers less for small errors.")

@@ -75,6 +75,7 @@ class ReplicabilityExplorer(Explorer):
         }
 
     def _compute(self, state):
+        # cached per data set and learner pair: seeds and alpha only re-read the p-values
         runs = replicability(state["dataset"], state["learner_a"], state["learner_b"], N_SEEDS,
                              progress=self.report_progress)
         seeds, alpha = int(state["seeds"]), float(state["alpha"])
@@ -96,7 +97,9 @@ class ReplicabilityExplorer(Explorer):
         ax.set_ylim(-0.7, len(rows) - 0.3)
         ax.set_yticks(rows)
         ax.set_yticklabels(REPLICABILITY_TESTS)
-        ax.set_xlabel(f"p-value on one partition (log scale; below {P_FLOOR:g} drawn at {P_FLOOR:g})")
+        # the colour key is static (drawn once); only the title's numbers are redrawn per change
+        ax.set_xlabel(f"p-value on one partition (log scale; below {P_FLOOR:g} drawn at {P_FLOOR:g})\n"
+                      "vermillion: p < alpha (dashed line), \"significant\"; blue: not")
         self.left_title = ax.set_title("\n", fontsize="medium")
         height = 0.36
         self.share_bars = bars_ax.barh(rows + height / 2, np.zeros(4), height, color=COLORS["bad"],
@@ -111,9 +114,10 @@ class ReplicabilityExplorer(Explorer):
         bars_ax.set_yticks(rows)
         bars_ax.set_yticklabels([])
         bars_ax.legend(loc="upper right", fontsize="small", framealpha=0.95)
-        self.right_title = bars_ax.set_title("\n", fontsize="medium")
+        # static (drawn once into the background); the count of partitions is in the left title
+        bars_ax.set_title("Verdicts over the partitions shown\n(Bouckaert & Frank 2004)", fontsize="medium")
         self.dynamic(self.points, self.cut, self.left_title, *self.share_bars, *self.agree_bars,
-                     *self.labels, self.right_title)
+                     *self.labels)
 
     def _draw(self, r):
         n = r.seeds
@@ -127,13 +131,12 @@ class ReplicabilityExplorer(Explorer):
         self.cut.set_xdata([r.alpha] * 2)
         runs = r.runs
         self.left_title.set_text(f"{runs.learner_a} vs {runs.learner_b} on {runs.dataset.replace('_', ' ')}: "
-                                 f"{n} random partitions\nvermillion: p < alpha = {r.alpha:g} (\"significant\"); blue: not")
+                                 f"{n} random partitions\nalpha = {r.alpha:g}")
         for bar, label, value in zip([*self.share_bars, *self.agree_bars], self.labels,
                                      np.concatenate((r.share, r.agreement))):
             bar.set_width(value)
             label.set_position((value + 0.02, label.get_position()[1]))
             label.set_text(f"{value:.0%}")
-        self.right_title.set_text(f"Verdicts over {n} partitions\n(Bouckaert & Frank 2004)")
 
     def _summary(self, r):
         parts = [f"{name}: significant on {share:.0%} of partitions, pairs agree {agree:.0%}"

@@ -31,6 +31,7 @@ class ScoredData:
     scores: np.ndarray
     name: str
     score_label: str
+    axis_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,9 @@ def _real_data(name, seed):
 
 def _example_data(name):
     y, s = scott_roc_example() if name == "scott" else fawcett_roc_example()
-    return ScoredData(y, s, SOURCES[name], "SVM score w·x" if name == "scott" else "score")
+    if name == "scott":
+        return ScoredData(y, s, SOURCES[name], "SVM score w·x", "SVM score w·x")
+    return ScoredData(y, s, SOURCES[name], "score")
 
 
 class ROCExplorer(Explorer):
@@ -93,7 +96,9 @@ class ROCExplorer(Explorer):
     source : str
         "scott" (default), "fawcett", "breast_cancer", "wine", or "user" when data are passed.
     threshold : float in [0, 1]
-        Position of the threshold between the lowest and the highest score.
+        Position of the threshold between the lowest (0) and the highest (1) score. Left out with
+        ``iso_cost=True``, the explorer opens at the least-cost threshold, so the current point and
+        the cost-optimal diamond agree.
     hull, iso_cost : bool
         Show the ROC convex hull; show the iso-cost line and the optimal operating point.
     cost_fp, cost_fn : float
@@ -120,7 +125,23 @@ class ROCExplorer(Explorer):
         self._user = self._user_data(y_true, scores, estimator, X, y)
         if self._user is not None:
             values.setdefault("source", "user")
+        if values.get("iso_cost") and "threshold" not in values and values.get("view", "roc") == "roc":
+            try:
+                values["threshold"] = self._optimal_position(values, seed)
+            except (KeyError, TypeError, ValueError):
+                pass  # bad values: the checks of Explorer.__init__ name them
         super().__init__(seed=seed, **values)
+
+    def _optimal_position(self, values, seed):
+        """The slider position (a multiple of its step) whose threshold selects the least-cost hull vertex."""
+        data = self._data(values.get("source", "scott"), seed)
+        op = roc_curve(data.y, data.scores).operating_point(values.get("cost_fp", 1.0), values.get("cost_fn", 1.0))
+        if math.isinf(op.threshold):
+            return 1.0 if op.threshold > 0 else 0.0
+        lo, hi = self.score_range(data)
+        step = 0.005
+        # round down: a threshold just below the vertex's score still predicts that score positive
+        return max(0.0, math.floor((op.threshold - lo) / (hi - lo) / step) * step)
 
     @staticmethod
     def _user_data(y_true, scores, estimator, X, y):
@@ -235,8 +256,10 @@ class ROCExplorer(Explorer):
         (self.curve_line,) = ax.plot([], [], color=COLORS["data"], drawstyle="default", label="ROC curve")
         (self.hull_line,) = ax.plot([], [], color=COLORS["second"], ls="--", label="convex hull")
         (self.iso_line,) = ax.plot([], [], color=COLORS["theory"], ls="-.", label="iso-cost line")
-        (self.best,) = ax.plot([], [], "D", color=COLORS["theory"], ms=8, label="least expected cost")
-        (self.point,) = ax.plot([], [], "o", color=COLORS["truth"], ms=8, label="current threshold")
+        (self.point,) = ax.plot([], [], "o", color=COLORS["truth"], ms=8, label="current threshold", zorder=4)
+        # drawn on top of the current point and hollow, so both stay visible when they coincide
+        (self.best,) = ax.plot([], [], "D", color=COLORS["theory"], ms=12, mfc="none", mew=2,
+                               label="least expected cost", zorder=5)
         self.curve_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
         self.dynamic(self.curve_line, self.hull_line, self.iso_line, self.best, self.point, self.curve_title)
         self._shown = None
@@ -247,7 +270,7 @@ class ROCExplorer(Explorer):
         if key == self._shown:
             return
         self._shown = key
-        self.ax_scores.set_xlabel(f"{r.data.score_label} ({r.data.name})")
+        self.ax_scores.set_xlabel(r.data.axis_label or f"{r.data.score_label} ({r.data.name})")
         self.ax_scores.set_xlim(*self.score_range(r.data))
         ax = self.ax_curve
         if r.view == "roc":
@@ -302,8 +325,7 @@ class ROCExplorer(Explorer):
             self.hull_line.set_data(r.hull.fpr, r.hull.tpr)
         if r.operating is not None:
             op = r.operating
-            x = np.array([-0.5, 1.5])
-            self.iso_line.set_data(x, op.tpr + op.slope * (x - op.fpr))
+            self.iso_line.set_data(*_segment_in_unit_square(op.fpr, op.tpr, op.slope))
             self.best.set_data([op.fpr], [op.tpr])
             self.curve_title.set_text(f"AUC = {c.auc:.3f}\niso-cost slope c_FP·N / (c_FN·P) = {op.slope:.3g}")
         for artist, on in ((self.hull_line, r.hull is not None), (self.iso_line, r.operating is not None),
@@ -324,6 +346,14 @@ class ROCExplorer(Explorer):
         if r.pr is not None:
             text += f" Average precision {r.pr.average_precision:.3f}."
         return text
+
+
+def _segment_in_unit_square(x0, y0, slope):
+    """The part of the line through (x0, y0) with this slope that lies in ROC space [0, 1] x [0, 1]."""
+    # x range where 0 <= y0 + slope (x - x0) <= 1, intersected with [0, 1]
+    x_lo, x_hi = x0 - y0 / slope, x0 + (1 - y0) / slope
+    x = np.clip(np.array([x_lo, x_hi]), 0.0, 1.0)
+    return x, y0 + slope * (x - x0)
 
 
 def _num(x):
