@@ -74,7 +74,7 @@ def test_picture_names_the_learners_and_keeps_the_two_tests_apart():
 
     assert set(LEARNER_LABELS) == set(LEARNERS)          # every learner has a printed name
     r = e.result
-    assert r.names == ("naive Bayes", "1-NN") and "naive_bayes" not in r.label
+    assert r.names == ("naive_bayes", "1nn") and r.label.startswith("error of naive Bayes − 1-NN")
     assert "naive Bayes − 1-NN" in e.ax.get_xlabel()
     ticks = [t.get_text() for t in e.bars_ax.get_xticklabels()]
     assert ticks[0].startswith("naive Bayes better") and ticks[2].startswith("1-NN better")

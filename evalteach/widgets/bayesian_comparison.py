@@ -134,10 +134,10 @@ class BayesianComparisonExplorer(Explorer):
         d = errors[0] - errors[1]
         ratio = 1 / (K - 1)
         bayes = bayesian_correlated_t_test(d, test_train_ratio=ratio, rope=rope)
-        shown = tuple(LEARNER_LABELS[name] for name in names)
+        shown = [LEARNER_LABELS[name] for name in names]
         setting = f"{state['dataset'].replace('_', ' ')} data, {runs}×{K}-fold CV"
         return ComparisonView("single", f"error of {shown[0]} − {shown[1]}, {setting}", d, bayes,
-                              corrected_resampled_t_test(d, test_train_ratio=ratio), shown, setting)
+                              corrected_resampled_t_test(d, test_train_ratio=ratio), names, setting)
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -181,7 +181,7 @@ class BayesianComparisonExplorer(Explorer):
         for artist in (self.density, self.interval, self.interval_mid, *self.regions):
             artist.set_visible(single)
         self.dots.set_visible(not single)
-        a, b_name = r.names
+        a, b_name = (LEARNER_LABELS.get(name, name) for name in r.names)  # as printed: "naive Bayes"
         f = r.frequentist
         if single:
             b = r.bayes
