@@ -239,8 +239,9 @@ class BayesianSignedRankTest(Result):
         steps = [
             rf"n = {self.n}\ \text{{data sets}},\quad s = {fmt(self.prior_strength)},\quad r = {fmt(self.rope)},"
             rf"\quad {self.n_samples}\ \text{{Monte Carlo draws (seed {self.seed})}}",
-            rf"\text{{mean}}\ (\theta_{{left}}, \theta_{{rope}}, \theta_{{right}}) = "
+            rf"\text{{posterior mean of}}\ (\theta_{{left}}, \theta_{{rope}}, \theta_{{right}}) = "
             rf"({fmt(self.mean_theta[0])},\ {fmt(self.mean_theta[1])},\ {fmt(self.mean_theta[2])})",
+            rf"\text{{share of draws in which the region is the most probable:}}\ "
             rf"p_{{left}} = {fmt(self.p_left)},\quad p_{{rope}} = {fmt(self.p_rope)},\quad "
             rf"p_{{right}} = {fmt(self.p_right)}",
         ]
