@@ -13,6 +13,10 @@ LEARNERS = {
     "majority": "always predicts the majority class of its training set",
 }
 
+#: The learners' names as the pictures print them ("naive Bayes", not ``naive_bayes``).
+LEARNER_LABELS = {"1nn": "1-NN", "knn": "5-NN", "tree": "decision tree", "stump": "decision stump",
+                  "naive_bayes": "naive Bayes", "logistic": "logistic regression", "majority": "majority class"}
+
 
 def make_learner(name="1nn", seed=0):
     """An unfitted scikit-learn classifier.

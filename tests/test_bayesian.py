@@ -47,6 +47,7 @@ def test_correlated_t_by_hand():
     assert "0.2" in md and "credible interval" in md
     assert r.verdict.startswith("The posterior probability is 0.762 that a - b > 0.01, 0.225 that A and B are "
                                 "practically equivalent")
+    assert "given the data, the model and the prior" in r.verdict   # what the probability is conditioned on
 
 
 def test_correlated_t_differences_or_pairs_and_symmetry():
@@ -177,6 +178,7 @@ def test_signed_rank_is_seeded_and_readable():
     assert "most probable region" in r1.verdict and "not a p-value" in r1.verdict
     md = r1._repr_markdown_()
     assert "Dir" in md and "5000" in md and "seed 7" in md
+    assert "posterior mean of" in md and "most probable" in md        # the two kinds of number, named
     clear = et.bayesian_signed_rank_test(np.full(20, 0.05), rope=0.01, n_samples=2000)
     assert clear.p_right == 1.0
 

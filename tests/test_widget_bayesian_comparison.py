@@ -64,3 +64,57 @@ def test_bad_values_are_refused():
         BayesianComparisonExplorer(rope=0.5)
     with pytest.raises(ValueError, match="pair"):
         BayesianComparisonExplorer(pair="J48 vs C4.5")
+
+
+def test_picture_names_the_learners_and_keeps_the_two_tests_apart():
+    e = BayesianComparisonExplorer(dataset="breast_cancer", learner_a="naive_bayes", learner_b="1nn", runs=10,
+                                   rope=0.01, seed=0)
+    e.figure.canvas.draw()
+    from evalteach.learners import LEARNER_LABELS, LEARNERS
+
+    assert set(LEARNER_LABELS) == set(LEARNERS)          # every learner has a printed name
+    r = e.result
+    assert r.names == ("naive_bayes", "1nn") and r.label.startswith("error of naive Bayes − 1-NN")
+    assert "naive Bayes − 1-NN" in e.ax.get_xlabel()
+    ticks = [t.get_text() for t in e.bars_ax.get_xticklabels()]
+    assert ticks[0].startswith("naive Bayes better") and ticks[2].startswith("1-NN better")
+    # the right panel is the Bayesian test alone; the corrected t-test's p sits with its interval
+    right = e.right_title.get_text()
+    assert right.startswith("Bayesian correlated t-test") and "corrected" not in right
+    legend = e.ax.get_legend().get_texts()[0].get_text()
+    assert legend.startswith("corrected resampled t-test") and f"p = {r.frequentist.p_value:.2g}" in legend
+    assert "rope ±0.01 (1 point)" in e.left_title.get_text()
+
+
+def test_one_colour_means_one_learner_better_in_both_modes():
+    from matplotlib.colors import to_hex
+
+    from evalteach.widgets.bayesian_comparison import A_BETTER, B_BETTER
+
+    e = BayesianComparisonExplorer(runs=1)
+    # errors: below the rope learner A is better
+    assert [to_hex(b.get_facecolor()) for b in e.bars][::2] == [to_hex(A_BETTER), to_hex(B_BETTER)]
+    e.set(mode="multiple")
+    # AUC: above the rope learner A is better, and it keeps A's colour
+    assert [to_hex(b.get_facecolor()) for b in e.bars][::2] == [to_hex(B_BETTER), to_hex(A_BETTER)]
+    assert to_hex(e.dots.get_color()) not in (to_hex(A_BETTER), to_hex(B_BETTER))
+
+
+def test_signed_rank_bars_say_most_probable_and_show_the_posterior_means():
+    e = BayesianComparisonExplorer(mode="multiple", pair="C4.5+m vs C4.5", rope=0.01, seed=0)
+    e.figure.canvas.draw()
+    assert "posterior probability" not in e.bars_ax.get_ylabel() and "most probable" in e.bars_ax.get_ylabel()
+    assert all("most probable" in t.get_text() for t in e.bars_ax.get_xticklabels())
+    b = e.result.bayes
+    assert f"{b.mean_theta[2]:.3f}" in e._summary_html.value and f"{b.p_right:.3f}" in e._summary_html.value
+
+
+def test_the_axis_holds_when_only_the_number_of_runs_changes():
+    e = BayesianComparisonExplorer(dataset="breast_cancer", learner_a="naive_bayes", learner_b="1nn", runs=10,
+                                   rope=0.01, seed=0)
+    ten = e.ax.get_xlim()
+    e.set(runs=1)
+    assert e.ax.get_xlim() == ten                       # so the two widths can be compared by eye
+    one = bayesian_correlated_t_test(e.result.differences, test_train_ratio=1 / 9)
+    assert ten[0] <= one.mean_difference - 4.5 * one.scale and one.mean_difference + 4.5 * one.scale <= ten[1]
+    assert f"scale {one.scale:.4f}" in e.ax.get_xlabel()             # the widths, in numbers

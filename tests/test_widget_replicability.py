@@ -64,3 +64,43 @@ def test_bad_values_are_refused():
         ReplicabilityExplorer(seeds=1)
     with pytest.raises(ValueError, match="n_seeds"):
         replicability(n_seeds=1)
+
+
+def test_picture_rows_line_up_and_say_what_they_show():
+    from matplotlib.colors import to_hex
+
+    from evalteach.plotting import COLORS
+    from evalteach.widgets.replicability import SHORT_TESTS
+
+    e = ReplicabilityExplorer(dataset="breast_cancer", learner_a="naive_bayes", learner_b="1nn")
+    e.figure.canvas.draw()
+    ax, bars_ax = e.ax, e.bars_ax
+    # the right panel's bar pairs sit on the left panel's rows, and are labelled with the same tests
+    assert bars_ax.get_ylim() == ax.get_ylim()
+    rows = ax.get_yticks()
+    assert [t.get_text() for t in bars_ax.get_yticklabels()] == list(SHORT_TESTS)
+    np.testing.assert_allclose(bars_ax.get_yticks(), rows)
+    for share, agree, row in zip(e.share_bars, e.agree_bars, rows):
+        assert share.get_y() + share.get_height() / 2 > row > agree.get_y() + agree.get_height() / 2
+    # "agree" is not drawn in the colour of "not significant"
+    assert to_hex(e.agree_bars[0].get_facecolor()) != to_hex(COLORS["data"])
+    # readable names and the spelling of the colour
+    assert e.left_title.get_text().startswith("naive Bayes vs 1-NN on the breast cancer data")
+    assert "vermilion" in e.ax.get_xlabel() and "vermillion" not in e.ax.get_xlabel()
+    assert "naive_bayes" not in e._summary_html.value
+
+
+def test_p_axis_fits_the_p_values():
+    from evalteach.widgets.replicability import P_FLOOR
+
+    e = ReplicabilityExplorer(dataset="breast_cancer", learner_a="naive_bayes", learner_b="1nn")
+    p = e.result.runs.p_values
+    low, high = e.ax.get_xlim()
+    assert low == pytest.approx(p.min() / 3) and high == 2.0        # no empty decades below the data
+    assert low > 1e-4 and "drawn at" not in e.ax.get_xlabel()          # nothing here reaches the floor
+    e.set(seeds=4)                                                    # the axis holds still with the slider
+    assert e.ax.get_xlim() == (low, high)
+    e.set(learner_b="stump")                                          # a new pair: the axis follows its p-values
+    p = e.result.runs.p_values
+    assert e.ax.get_xlim()[0] == pytest.approx(max(min(p.min(), 0.01) / 3, P_FLOOR / 2))
+    assert np.all((p >= e.ax.get_xlim()[0]) | (p < P_FLOOR))

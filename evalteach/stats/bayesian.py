@@ -1,10 +1,15 @@
 """Bayesian comparison of two learners with a region of practical equivalence (rope).
 
-Instead of a p-value these tests give posterior probabilities of three statements
-about the difference ``a - b``: it is below ``-rope``, inside ``[-rope, rope]``
-(the learners are practically equivalent), or above ``rope``. On one data set the
-folds' differences are correlated: :func:`bayesian_correlated_t_test`. Over several
-data sets: :func:`bayesian_signed_rank_test`.
+Instead of a p-value these tests give posterior, Bayesian statements about the
+difference ``a - b`` against the rope ``[-rope, rope]``, each under its stated model
+and prior. On one data set the folds' differences are correlated:
+:func:`bayesian_correlated_t_test` gives the posterior probabilities that the mean
+difference ``mu`` lies below ``-rope``, inside the rope (the learners are practically
+equivalent) or above ``rope``. Over several data sets,
+:func:`bayesian_signed_rank_test` gives, for each of the three regions, the posterior
+probability that it is the *most probable* one (the share of posterior draws in which
+its probability is the largest, as ``baycomp`` reports), and the posterior means of the
+three regions' probabilities: different quantities from the correlated t-test's.
 
 References
 ----------
@@ -59,7 +64,7 @@ def _three_way(p_left, p_rope, p_right, rope, most_probable=False):
                 + _listing([f"{region} in {100 * p:.3g}%" for p, region in regions])
                 + " of them (Monte Carlo shares; a Bayesian statement, not a p-value).")
     return ("The posterior probability is " + _listing([f"{p:.3g} that {region}" for p, region in regions])
-            + " (probabilities of the statements themselves, given the data and the prior; not p-values).")
+            + " (probabilities of the statements themselves, given the data, the model and the prior; not p-values).")
 
 
 def _probability_steps(p_left, p_rope, p_right, rope):
@@ -150,8 +155,13 @@ def bayesian_correlated_t_test(a, b=None, *, test_train_ratio, rope=0.0, credibi
     The model assumes normally distributed fold differences with a common correlation
     ``rho`` between folds; ``rho = n_test / n`` is Nadeau & Bengio's heuristic, not an
     estimate (the correlation cannot be estimated from the folds themselves). The prior
-    is flat (improper), so the posterior has the frequentist corrected t-test's numbers:
-    a teaching point, since here they are read as probabilities of the hypotheses.
+    is non-informative: flat (improper) on ``mu`` and ``p(sigma^2) ~ 1 / sigma^2`` on the
+    variance, the limit of Corani & Benavoli's Normal-Gamma prior. The posterior of
+    ``mu`` is then the t distribution behind the frequentist corrected t-test (same
+    interval): a teaching point, since here it is read as probabilities of statements
+    about ``mu``. ``mu`` is the expected difference of the two learners trained on about
+    ``n_train`` examples drawn from the population the data set was sampled from, not the
+    average over all partitions of this one data set (more runs would pin that down).
     Same arithmetic as ``baycomp.two_on_single(b, a, rope)`` (whose ``runs=1`` fixes
     ``rho = 1 / n_folds``). With zero spread the posterior is a point mass at the mean
     difference.
@@ -229,8 +239,9 @@ class BayesianSignedRankTest(Result):
         steps = [
             rf"n = {self.n}\ \text{{data sets}},\quad s = {fmt(self.prior_strength)},\quad r = {fmt(self.rope)},"
             rf"\quad {self.n_samples}\ \text{{Monte Carlo draws (seed {self.seed})}}",
-            rf"\text{{mean}}\ (\theta_{{left}}, \theta_{{rope}}, \theta_{{right}}) = "
+            rf"\text{{posterior mean of}}\ (\theta_{{left}}, \theta_{{rope}}, \theta_{{right}}) = "
             rf"({fmt(self.mean_theta[0])},\ {fmt(self.mean_theta[1])},\ {fmt(self.mean_theta[2])})",
+            rf"\text{{share of draws in which the region is the most probable:}}\ "
             rf"p_{{left}} = {fmt(self.p_left)},\quad p_{{rope}} = {fmt(self.p_rope)},\quad "
             rf"p_{{right}} = {fmt(self.p_right)}",
         ]

@@ -7,7 +7,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
-from ..learners import LEARNERS
+from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
 from ..simulate.learner_scores import one_thread, repeated_cv_errors
 from ..stats import (bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test,
@@ -22,7 +22,10 @@ N_SAMPLES = 20_000
 #: Pairs of Demšar's C4.5 variants (columns of DEMSAR_AUC), tuned against default first.
 DEMSAR_PAIRS = {f"{DEMSAR_ALGORITHMS[i]} vs {DEMSAR_ALGORITHMS[j]}": (i, j)
                 for i, j in ((3, 0), (1, 0), (2, 0), (3, 1))}
-REGION_COLORS = (COLORS["data"], COLORS["muted"], COLORS["theory"])
+#: Colours of the three regions, by what they say: A better, practically equivalent, B better.
+#: Errors put "A better" below the rope, AUCs above it; the colours follow the learner.
+A_BETTER, EQUIVALENT, B_BETTER = COLORS["data"], COLORS["muted"], COLORS["theory"]
+REGION_COLORS = {"single": (A_BETTER, EQUIVALENT, B_BETTER), "multiple": (B_BETTER, EQUIVALENT, A_BETTER)}
 
 
 @lru_cache(maxsize=512)
@@ -68,8 +71,10 @@ class BayesianComparisonExplorer(Explorer):
     variants on 14 data sets, with Wilcoxon's signed-rank test beside it.
 
     The probabilities are statements about ``mu`` under the model (normal, equally
-    correlated fold differences; a flat prior; for the signed-rank test a Dirichlet
-    process prior), not about the learners in general, and not p-values.
+    correlated fold differences; a flat prior on ``mu`` with the usual ``1/sigma^2`` on the
+    variance), not about the learners in general, and not p-values. The signed-rank
+    test's bars are shares of posterior draws in which a region is the most probable
+    (Dirichlet process prior), not probabilities of the regions.
 
     The fold errors are cached per data set, learner, run and seed: the first draw of
     a learner fits it ``runs x 10`` times (progress is shown); the rope and the runs
@@ -129,8 +134,9 @@ class BayesianComparisonExplorer(Explorer):
         d = errors[0] - errors[1]
         ratio = 1 / (K - 1)
         bayes = bayesian_correlated_t_test(d, test_train_ratio=ratio, rope=rope)
-        setting = f"{state['dataset'].replace('_', ' ')}, {runs}×{K}-fold CV"
-        return ComparisonView("single", f"error of {names[0]} − {names[1]}, {setting}", d, bayes,
+        shown = [LEARNER_LABELS[name] for name in names]
+        setting = f"{state['dataset'].replace('_', ' ')} data, {runs}×{K}-fold CV"
+        return ComparisonView("single", f"error of {shown[0]} − {shown[1]}, {setting}", d, bayes,
                               corrected_resampled_t_test(d, test_train_ratio=ratio), names, setting)
 
     # --- drawing -------------------------------------------------------------------------
@@ -138,15 +144,16 @@ class BayesianComparisonExplorer(Explorer):
     def _build(self, figure):
         self.ax, self.bars_ax = figure.subplots(1, 2, width_ratios=(1.7, 1))
         ax, bars_ax = self.ax, self.bars_ax
-        self.regions = [ax.fill_between([0, 1], [0, 0], color=c, alpha=0.45, lw=0) for c in REGION_COLORS]
+        self.regions = [ax.fill_between([0, 1], [0, 0], color=c, alpha=0.45, lw=0)
+                        for c in REGION_COLORS["single"]]
         self.density = ax.plot([], [], color=COLORS["truth"], lw=1.6)[0]
         self.rope_band = ax.axvspan(-0.01, 0.01, color=COLORS["muted"], alpha=0.2, lw=0)
-        self.dots = ax.plot([], [], "o", color=COLORS["data"], ms=6)[0]
+        self.dots = ax.plot([], [], "o", color=COLORS["truth"], ms=5)[0]  # neutral: either learner may win
         self.interval = ax.plot([], [], color=COLORS["second"], lw=4, solid_capstyle="butt")[0]
         self.interval_mid = ax.plot([], [], "|", color=COLORS["second"], ms=14, mew=2)[0]
         self.zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=0.8)  # stops below the legend
         self.left_title = ax.set_title(" ", fontsize="medium")
-        self.bars = bars_ax.bar([0, 1, 2], [0, 0, 0], color=REGION_COLORS, alpha=0.8, width=0.7)
+        self.bars = bars_ax.bar([0, 1, 2], [0, 0, 0], color=REGION_COLORS["single"], alpha=0.8, width=0.7)
         self.bar_labels = [bars_ax.text(i, 0, "", ha="center", va="bottom") for i in range(3)]
         bars_ax.set_ylim(0, 1.18)
         bars_ax.set_yticks(np.linspace(0, 1, 6))
@@ -156,68 +163,79 @@ class BayesianComparisonExplorer(Explorer):
         self.dynamic(*self.regions, self.rope_band, *self.bars, *self.bar_labels, self.left_title)
         self._shown = None
 
+    def _posterior_span(self, r):
+        """The x range of the one-data-set picture: the posterior with 4.5 scales either side,
+        widened to hold the first run's posterior too (so that switching between 1, 5 and
+        10 runs keeps the axis and the widths can be compared) and the widest rope."""
+        reach = 0.055
+        lows, highs = [-reach], [reach]
+        for b in (r.bayes, bayesian_correlated_t_test(r.differences[:K], test_train_ratio=1 / (K - 1))):
+            spread = 4.5 * b.scale if b.scale > 0 else 0.01
+            lows.append(b.mean_difference - spread)
+            highs.append(b.mean_difference + spread)
+        return min(lows), max(highs)
+
     def _draw_frame(self, r):
         ax, bars_ax = self.ax, self.bars_ax
         single = r.mode == "single"
         for artist in (self.density, self.interval, self.interval_mid, *self.regions):
             artist.set_visible(single)
         self.dots.set_visible(not single)
-        reach = 0.055  # the widest rope stays in view
+        a, b_name = (LEARNER_LABELS.get(name, name) for name in r.names)  # as printed: "naive Bayes"
+        f = r.frequentist
         if single:
             b = r.bayes
             post = b.posterior()
-            spread = 4.5 * b.scale if post is not None else 0.01
-            self._x = np.linspace(min(b.mean_difference - spread, -reach), max(b.mean_difference + spread, reach),
-                                  600)
+            self._x = np.linspace(*self._posterior_span(r), 600)
             pdf = post.pdf(self._x) if post is not None else np.zeros_like(self._x)
             self._pdf = pdf
             self.density.set_data(self._x, pdf)
             top = max(pdf.max(), 1.0)
-            t = r.frequentist
             level = 1.1 * top
-            self.interval.set_data([t.low, t.high], [level, level])
-            self.interval.set_label("95% interval, corrected resampled t-test")
-            self.interval_mid.set_data([t.mean_difference], [level])
+            self.interval.set_data([f.low, f.high], [level, level])
+            verdict = "significant" if f.p_value < 0.05 else "not significant"
+            self.interval.set_label(f"corrected resampled t-test: 95% interval\n"
+                                    f"[{f.low:+.3f}, {f.high:+.3f}], p = {f.p_value:.2g} ({verdict} at 5%)")
+            self.interval_mid.set_data([f.mean_difference], [level])
             ax.set_xlim(self._x[0], self._x[-1])
-            ax.set_ylim(0, 1.5 * top)
+            ax.set_ylim(0, 1.6 * top)
             ax.set_yticks([])
             ax.set_ylabel("posterior density of μ")
             # what was compared sits in the static x label; the title holds only what the rope changes
-            ax.set_xlabel(f"mean difference of error μ ({r.names[0]} − {r.names[1]})\n"
-                          f"{r.setting}")
+            centre = ("a point mass" if b.scale == 0 else
+                      f"posterior centre {b.mean_difference:+.4f}, scale {b.scale:.4f}")
+            ax.set_xlabel(f"mean difference of error μ ({a} − {b_name}; 0.01 = 1 point)\n"
+                          f"{r.setting}; {centre}")
             handles = [self.interval]
+            ticks = [f"{a} better\nby > rope", "practically\nequivalent", f"{b_name} better\nby > rope"]
+            self.right_title.set_text(f"Bayesian correlated t-test (ρ = 1/10):\n"
+                                      f"posterior probability of each region")
+            bars_ax.set_ylabel("posterior probability")
         else:
             d = r.differences
             order = np.argsort(d)
             self.dots.set_data(d[order], np.arange(d.size))
             self.dots.set_label("difference on one data set")
-            lim = max(np.abs(d).max() * 1.1, reach)
-            ax.set_xlim(-lim, lim)
+            reach = 0.055  # the widest rope stays in view
+            pad = 0.1 * max(d.max() - d.min(), reach)
+            ax.set_xlim(min(d.min(), -reach) - pad, max(d.max(), reach) + pad)
             ax.set_ylim(-0.8, d.size + 2.5)
             ax.set_yticks(np.arange(d.size))
             ax.set_yticklabels([DEMSAR_DATASETS[i] for i in order], fontsize="x-small")
             ax.set_ylabel("")
-            ax.set_xlabel(f"AUC difference ({r.names[0]} − {r.names[1]}), Demšar's 14 data sets")
+            ax.set_xlabel(f"AUC difference ({a} − {b_name}), Demšar's 14 data sets")
             handles = [self.dots]
+            ticks = [f"'{b_name} better'\nmost probable", "'equivalent'\nmost probable",
+                     f"'{a} better'\nmost probable"]
+            self.right_title.set_text(f"Bayesian signed-rank test: share of\n"
+                                      f"{N_SAMPLES:,} posterior draws in which\neach region is the most probable\n"
+                                      f"(Wilcoxon signed-rank p = {f.p_value:.2g})")
+            bars_ax.set_ylabel("share of draws: region most probable")
+        for bar, color in zip(self.bars, REGION_COLORS[r.mode]):
+            bar.set_color(color)
         ax.legend(handles=handles, loc="upper left", fontsize="small", framealpha=0.9)
         bars_ax.set_xticks([0, 1, 2])
-        bars_ax.set_xticklabels(
-            ["μ < −rope\n(A lower error)", "inside\nthe rope", "μ > rope\n(B lower error)"] if single
-            else ["below −rope\n(B higher AUC)", "inside\nthe rope", "above rope\n(A higher AUC)"],
-            fontsize="small")
-        bars_ax.set_ylabel("posterior probability")
-        f = r.frequentist
-        if single:
-            verdict = "significant" if f.p_value < 0.05 else "not significant"
-            self.right_title.set_text(
-                f"Bayesian correlated t-test (ρ = 1/10)\n"
-                f"corrected resampled t-test:\np = {f.p_value:.3g}, {verdict} at 5%,\n"
-                f"95% interval [{f.low:+.4f}, {f.high:+.4f}]")
-        else:
-            self.right_title.set_text(
-                f"Bayesian signed-rank test: share of\n"
-                f"{N_SAMPLES:,} posterior draws in which\neach region is the most probable\n"
-                f"(Wilcoxon signed-rank p = {f.p_value:.3g})")
+        bars_ax.set_xticklabels(ticks, fontsize="small")
         self.relayout()
 
     def _draw(self, r):
@@ -242,20 +260,29 @@ class BayesianComparisonExplorer(Explorer):
             label.set_position((bar.get_x() + bar.get_width() / 2, p + 0.02))
             label.set_text(f"{p:.3f}")
         if r.mode == "single":
-            self.left_title.set_text(f"Posterior of μ, rope ±{rope:.4f} (shaded grey)")
+            self.left_title.set_text(f"Posterior of μ, rope ±{_rope_text(rope, 'point')} (shaded grey)")
         else:
-            self.left_title.set_text(f"Differences, rope ±{rope:.4f} (shaded grey)")
+            self.left_title.set_text(f"Differences, rope ±{_rope_text(rope, 'AUC')} (shaded grey)")
 
     def _summary(self, r):
         b = r.bayes
-        probs = (f"posterior probabilities {b.p_left:.3f} below the rope, {b.p_rope:.3f} inside it "
-                 f"(±{b.rope:.4f}) and {b.p_right:.3f} above it")
         if r.mode == "single":
             f = r.frequentist
-            return (f"{r.label}: mean difference {b.mean_difference:+.4f}; Bayesian correlated t-test "
-                    f"{probs} (statements about the mean difference under the model and a flat prior, not "
-                    f"p-values); corrected resampled t-test p = {f.p_value:.3g}, 95% interval "
-                    f"[{f.low:+.4f}, {f.high:+.4f}].")
+            return (f"{r.label}: mean difference {b.mean_difference:+.4f}; Bayesian correlated t-test, posterior "
+                    f"probabilities {b.p_left:.3f} below the rope, {b.p_rope:.3f} inside it (±{b.rope:g}) and "
+                    f"{b.p_right:.3f} above it (statements about the expected difference mu under the model, a "
+                    f"flat prior on mu and 1/sigma^2 on the variance; not p-values); corrected resampled t-test "
+                    f"p = {f.p_value:.3g}, 95% interval [{f.low:+.4f}, {f.high:+.4f}].")
+        left, inside, right = b.mean_theta
         return (f"{r.label}: Bayesian signed-rank test, share of posterior draws in which each region is the "
-                f"most probable: {b.p_left:.3f} below the rope, {b.p_rope:.3f} inside, {b.p_right:.3f} above; "
-                f"Wilcoxon signed-rank p = {r.frequentist.p_value:.3g}.")
+                f"most probable: {b.p_left:.3f} below the rope (±{b.rope:g}), {b.p_rope:.3f} inside, "
+                f"{b.p_right:.3f} above; posterior mean probabilities of the regions {left:.3f}, {inside:.3f}, "
+                f"{right:.3f}; Wilcoxon signed-rank p = {r.frequentist.p_value:.3g}.")
+
+
+def _rope_text(rope, unit):
+    """The rope's half-width as the lessons write it: 0.01 (1 point), 0.0025 (0.25 points)."""
+    if unit == "point":
+        points = 100 * rope
+        return f"{rope:g} ({points:g} point{'' if points == 1 else 's'})"
+    return f"{rope:g} {unit}"

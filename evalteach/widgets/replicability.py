@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..learners import LEARNERS
+from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
 from ..simulate.repeated_partitions import REPLICABILITY_TESTS, agreement, replicability
 from ._base import Explorer, buttons, dropdown, slider
@@ -15,6 +15,10 @@ FAST_LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
 #: Partition seeds fitted per data set and learner pair (the slider shows a prefix).
 N_SEEDS = 15
 P_FLOOR = 1e-8
+#: The tests' row labels in the right panel (the left panel has the full names).
+SHORT_TESTS = ("paired t", "corrected t", "5x2cv F", "McNemar")
+#: Colour of the agreement bars: neither "significant" (vermilion) nor "not" (blue).
+AGREE_COLOR = COLORS["muted"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,8 @@ class ReplicabilityExplorer(Explorer):
     tests of "A and B have equal error": the paired t-test and the corrected resampled
     t-test on one 10-fold cross-validation, Alpaydin's 5x2cv F-test, and McNemar's test
     on a 2/3 : 1/3 hold-out split. Left: each seed's p-value per test (one dot per
-    partition; vermillion where p < alpha). Right: the share of partitions on which each
+    partition, spread vertically only to keep the dots apart; vermilion where
+    p < alpha). Right: the share of partitions on which each
     test says "significant" and the share of pairs of partitions whose verdicts agree
     (Bouckaert & Frank's replicability). A test whose verdict depends on the seed
     reports the partition, not the learners.
@@ -93,31 +98,28 @@ class ReplicabilityExplorer(Explorer):
                                  edgecolors="none")
         self.cut = ax.axvline(0.05, color=COLORS["truth"], lw=1.2, ls="--", label="alpha")
         ax.set_xscale("log")
-        ax.set_xlim(P_FLOOR / 2, 2)
         ax.set_ylim(-0.7, len(rows) - 0.3)
         ax.set_yticks(rows)
         ax.set_yticklabels(REPLICABILITY_TESTS)
-        # the colour key is static (drawn once); only the title's numbers are redrawn per change
-        ax.set_xlabel(f"p-value on one partition (log scale; below {P_FLOOR:g} drawn at {P_FLOOR:g})\n"
-                      "vermillion: p < alpha (dashed line), \"significant\"; blue: not")
         self.left_title = ax.set_title("\n", fontsize="medium")
         height = 0.36
         self.share_bars = bars_ax.barh(rows + height / 2, np.zeros(4), height, color=COLORS["bad"],
                                        label="share of partitions: significant")
-        self.agree_bars = bars_ax.barh(rows - height / 2, np.zeros(4), height, color=COLORS["data"],
+        self.agree_bars = bars_ax.barh(rows - height / 2, np.zeros(4), height, color=AGREE_COLOR,
                                        label="share of pairs of partitions that agree")
         self.labels = [bars_ax.text(0, y, "", va="center", fontsize="small")
                        for y in np.concatenate((rows + height / 2, rows - height / 2))]
         bars_ax.set_xlim(0, 1.28)
         bars_ax.set_xticks(np.linspace(0, 1, 6))
-        bars_ax.set_ylim(-0.7, len(rows) + 0.6)
+        bars_ax.set_ylim(ax.get_ylim())  # the same rows as the left panel, side by side
         bars_ax.set_yticks(rows)
-        bars_ax.set_yticklabels([])
-        bars_ax.legend(loc="upper right", fontsize="small", framealpha=0.95)
+        bars_ax.set_yticklabels(SHORT_TESTS, fontsize="small")
+        bars_ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.1), fontsize="small", framealpha=0.95)
         # static (drawn once into the background); the count of partitions is in the left title
         bars_ax.set_title("Verdicts over the partitions shown\n(Bouckaert & Frank 2004)", fontsize="medium")
         self.dynamic(self.points, self.cut, self.left_title, *self.share_bars, *self.agree_bars,
                      *self.labels)
+        self._span = None
 
     def _draw(self, r):
         n = r.seeds
@@ -130,8 +132,16 @@ class ReplicabilityExplorer(Explorer):
         self.points.set_facecolors(colors)
         self.cut.set_xdata([r.alpha] * 2)
         runs = r.runs
-        self.left_title.set_text(f"{runs.learner_a} vs {runs.learner_b} on {runs.dataset.replace('_', ' ')}: "
-                                 f"{n} random partitions\nalpha = {r.alpha:g}")
+        span = _p_span(runs.p_values)
+        if span != self._span:  # a new pair of learners: the axis fits its p-values
+            self._span = span
+            self.ax.set_xlim(*span)
+            floor = f"; below {P_FLOOR:g} drawn at {P_FLOOR:g}" if runs.p_values.min() < P_FLOOR else ""
+            # the colour key is static (drawn once); only the title's numbers are redrawn per change
+            self.ax.set_xlabel(f"p-value on one partition (log scale{floor}); vermilion: p < alpha\n"
+                               f"(dashed line), \"significant\"; blue: not; dots spread vertically to stay apart")
+            self.relayout()
+        self.left_title.set_text(f"{_pair(runs)}: {n} random partitions\nalpha = {r.alpha:g}")
         for bar, label, value in zip([*self.share_bars, *self.agree_bars], self.labels,
                                      np.concatenate((r.share, r.agreement))):
             bar.set_width(value)
@@ -141,6 +151,18 @@ class ReplicabilityExplorer(Explorer):
     def _summary(self, r):
         parts = [f"{name}: significant on {share:.0%} of partitions, pairs agree {agree:.0%}"
                  for name, share, agree in zip(REPLICABILITY_TESTS, r.share, r.agreement)]
-        runs = r.runs
-        return (f"{runs.learner_a} vs {runs.learner_b} on {runs.dataset.replace('_', ' ')}, {r.seeds} random "
-                f"partitions, alpha = {r.alpha:g}. " + "; ".join(parts) + ".")
+        return (f"{_pair(r.runs)}, {r.seeds} random partitions, alpha = {r.alpha:g}. " + "; ".join(parts)
+                + ". On one data set the agreement depends only on the share of significant partitions.")
+
+
+def _pair(runs):
+    return (f"{LEARNER_LABELS[runs.learner_a]} vs {LEARNER_LABELS[runs.learner_b]} on the "
+            f"{runs.dataset.replace('_', ' ')} data")
+
+
+def _p_span(p_values):
+    """Log-axis limits that fit every partition's p-values (all seeds, so the axis holds
+    still while the partitions slider moves) and every alpha, from a third of the
+    smallest p (never below the floor) to 2."""
+    low = min(float(np.min(p_values)), 0.01) / 3
+    return max(low, P_FLOOR / 2), 2.0
