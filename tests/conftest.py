@@ -45,6 +45,33 @@ def lesson_params():
     return [pytest.param(path, id=path.stem) for path in LESSONS]
 
 
+#: Shown first in the kernel: every warning once per place, so none is hidden by the defaults.
+SHOW_WARNINGS = "import warnings\nwarnings.simplefilter('default')"
+_EXECUTED = {}
+
+
+def executed_lesson(path):
+    """``(notebook, seconds)``: the lesson run top to bottom in a fresh kernel, once per session.
+
+    It runs as `make html` runs it (``store_widget_state=False``: each explorer shows its
+    own PNG), after a first cell that shows every warning. The lesson test and the handout
+    test read the same run instead of running every lesson twice.
+    """
+    if path not in _EXECUTED:
+        import nbformat
+        from nbclient import NotebookClient
+
+        nb = nbformat.read(path, as_version=4)
+        nb.cells.insert(0, nbformat.v4.new_code_cell(SHOW_WARNINGS))
+        client = NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+                                store_widget_state=False,
+                                resources={"metadata": {"path": str(path.parent)}})
+        started = time.perf_counter()
+        client.execute()
+        _EXECUTED[path] = (nb, time.perf_counter() - started)
+    return _EXECUTED[path]
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

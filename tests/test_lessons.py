@@ -21,14 +21,13 @@ from __future__ import annotations
 import ast
 import io
 import re
-import time
 import tokenize
 
 import nbformat
 import pytest
 
 import evalteach
-from conftest import LESSONS_DIR, lesson_params
+from conftest import executed_lesson, lesson_params
 
 SETUP = '''import sys
 if sys.platform == "emscripten":  # JupyterLite: install the toolkit into the in-browser kernel
@@ -344,8 +343,6 @@ def test_lessons_exist():
 
 # --- execution -------------------------------------------------------------------------------
 
-#: Shown first in the kernel: every warning once per place, so none is hidden by the defaults.
-SHOW_WARNINGS = "import warnings\nwarnings.simplefilter('default')"
 TIMES = {}
 
 
@@ -377,15 +374,8 @@ def cell_times(nb):
 @pytest.mark.notebooks
 @pytest.mark.parametrize("path", lesson_params())
 def test_lesson_runs_clean(path, capsys):
-    from nbclient import NotebookClient
-
-    nb = read(path)
-    nb.cells.insert(0, nbformat.v4.new_code_cell(SHOW_WARNINGS))
-    client = NotebookClient(nb, timeout=120, kernel_name="python3", allow_errors=True,
-                            resources={"metadata": {"path": str(LESSONS_DIR)}})
-    started = time.perf_counter()
-    client.execute()
-    TIMES[path.name] = elapsed = time.perf_counter() - started
+    nb, elapsed = executed_lesson(path)
+    TIMES[path.name] = elapsed
     seconds, slowest = max(cell_times(nb))
     with capsys.disabled():
         print(f"\n{path.name}: ran in {elapsed:.1f} s, slowest cell {seconds:.1f} s: {slowest!r} "

@@ -14,9 +14,8 @@ import sys
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
-from conftest import ROOT, lesson_params
+from conftest import ROOT, executed_lesson, lesson_params
 
 pytestmark = pytest.mark.notebooks
 
@@ -41,10 +40,9 @@ def explorer_pngs(nb):
 
 @pytest.mark.parametrize("lesson", lesson_params())
 def test_handout_shows_every_explorer_picture(lesson, tmp_path):
-    # the same execution `make html` asks nbconvert for, then its HTML conversion
-    nb = nbformat.read(lesson, as_version=4)
-    NotebookClient(nb, timeout=600, store_widget_state=False,
-                   resources={"metadata": {"path": lesson.parent}}).execute()
+    # the same execution `make html` asks nbconvert for (shared with the lesson test), then
+    # its HTML conversion
+    nb, _ = executed_lesson(lesson)
     executed = tmp_path / lesson.name
     nbformat.write(nb, executed)
     subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", *HTML_OPTIONS,
