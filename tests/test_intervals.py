@@ -91,7 +91,7 @@ def test_mitchell_12_of_40():
 
 @pytest.mark.parametrize("k, n, low, high", [(750, 1000, 0.732, 0.767), (75, 100, 0.691, 0.801)])
 def test_witten_eibe_80_percent(k, n, low, high):
-    """Witten & Eibe's interval with their rounded z = 1.28 is the Wilson score interval."""
+    """Witten & Frank's interval with their rounded z = 1.28 is the Wilson score interval."""
     r = et.proportion_interval(k, n, 0.80, method="wilson", z=1.28)
     assert (round(r.low, 3), round(r.high, 3)) == (low, high)
     assert r.z == 1.28 and r.se is None

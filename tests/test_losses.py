@@ -1,4 +1,4 @@
-"""Quadratic and informational loss against Witten & Eibe's definitions and scikit-learn."""
+"""Quadratic and informational loss against Witten & Frank's definitions and scikit-learn."""
 import math
 import warnings
 
@@ -64,7 +64,7 @@ def test_informational_bits_by_hand():
 
 
 def test_both_losses_are_minimised_by_the_true_probabilities():
-    # Witten & Eibe: both losses "encourage honesty": the expected loss under the true class
+    # Witten & Frank: both losses "encourage honesty": the expected loss under the true class
     # distribution p* is smallest when the prediction q equals p*.
     rng = np.random.default_rng(3)
     for k in (2, 3, 4):

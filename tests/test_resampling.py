@@ -116,7 +116,7 @@ def test_bootstrap_632_plus_efron_tibshirani():
     assert r.relative_overfitting == pytest.approx(R) and r.weight == pytest.approx(w)
     assert r.estimate == pytest.approx(bootstrap_632(err, e1).estimate + (e1 - err) * (w - 0.632))
     assert r.estimate == pytest.approx((1 - w) * err + w * e1)
-    # Witten & Eibe's perfect memoriser on random two-class data: resubstitution error 0, 50% on
+    # Witten & Frank's perfect memoriser on random two-class data: resubstitution error 0, 50% on
     # the out-of-bag data and a true error of 50%. The .632 bootstrap says 31.6%; .632+ (R = 1) says 50%.
     assert bootstrap_632(0.0, 0.5).estimate == pytest.approx(0.316)
     r = bootstrap_632_plus(0.0, 0.5, 0.5)

@@ -527,7 +527,7 @@ def test_multiclass_auc_reproduces_handtill2001():
 
 
 def test_lift_chart_reproduces_witten_and_eibes_mailout():
-    """Witten & Eibe, *Data Mining* (ch. 5, "Lift charts"): a mailout to 1,000,000 households of
+    """Witten & Frank, *Data Mining* (ch. 5, "Lift charts"): a mailout to 1,000,000 households of
     which 0.1% (1000) respond; the 100,000 the model ranks highest hold 400 respondents (response
     rate 0.4%, a lift factor of 4) and the top 40% hold 800. Three score bands build that ranking."""
     from evalteach.stats import lift_chart
@@ -544,7 +544,7 @@ def test_lift_chart_reproduces_witten_and_eibes_mailout():
 def test_lift_chart_worked_example():
     from evalteach.stats import lift_chart
 
-    # Witten & Eibe's table of ranked predictions: 10 examples, 4 positives. The top 3 hold 2
+    # Witten & Frank's table of ranked predictions: 10 examples, 4 positives. The top 3 hold 2
     # positives: lift (2/3)/(4/10) = 5/3; everything: lift 1.
     y = [1, 1, 0, 1, 0, 0, 0, 0, 1, 0]
     s = [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]

@@ -336,7 +336,7 @@ def test_unpaired_welch_matches_scipy():
 
 
 def test_unpaired_conservative_df_is_witten_and_eibe():
-    """Witten & Eibe: estimates from different randomisations, k-fold against j-fold, min(k, j) - 1 df."""
+    """Witten & Frank: estimates from different randomisations, k-fold against j-fold, min(k, j) - 1 df."""
     a = [0.20, 0.22, 0.25, 0.21, 0.19, 0.23, 0.20, 0.24, 0.22, 0.21]   # k = 10
     b = [0.26, 0.24, 0.29, 0.27, 0.25]                                   # j = 5
     r = et.unpaired_t_test(a, b, df="conservative")

@@ -2,7 +2,7 @@
 
 An error rate measured on ``n`` independent test examples is a binomial proportion
 ``k / n``. This module turns it into an interval for the true error (Mitchell ch. 5;
-Witten & Eibe ch. 5) and answers the planning question "how many test examples do I
+Witten & Frank ch. 5) and answers the planning question "how many test examples do I
 need?". :func:`proportion_bounds` is the vectorised kernel that the simulations call on
 many test sets at once; :func:`proportion_interval` wraps it in a result that teaches.
 """
@@ -424,7 +424,7 @@ def proportion_interval(k, n, confidence=0.95, method="wald", sided="two", z=Non
         Level in (0, 1).
     method : {"wald", "wilson", "clopper-pearson", "agresti-coull", "jeffreys"}
         Wald is the slides' ``p ± z sqrt(p(1-p)/n)``, clipped to [0, 1]; Wilson is the
-        formula Witten & Eibe use; Clopper-Pearson inverts the binomial exactly and
+        formula Witten & Frank use; Clopper-Pearson inverts the binomial exactly and
         never covers less than the nominal level. Agresti-Coull adds ``z^2/2`` successes
         and failures and then uses Wald's formula; Jeffreys takes the quantiles of the
         Beta(k + 1/2, n - k + 1/2) posterior (0 at k = 0, 1 at k = n). Brown, Cai &
@@ -607,7 +607,7 @@ def test_set_size(error, half_width, confidence=0.95):
     """Smallest ``n`` with ``z sqrt(error (1 - error) / n) <= half_width``.
 
     Plans a test set so that the (Wald) interval for an expected error rate has the
-    wanted half-width (Mitchell ch. 5; Witten & Eibe ch. 5). Returns a result that shows
+    wanted half-width (Mitchell ch. 5; Witten & Frank ch. 5). Returns a result that shows
     the computation; ``int(result)`` or ``result.n`` is the number.
 
     Examples

@@ -1,6 +1,6 @@
 """Losses of probabilistic predictions: quadratic (Brier) and informational (log) loss.
 
-Witten & Eibe (ch. 5) score a predicted class distribution ``p_1..p_k`` against the
+Witten & Frank (ch. 5) score a predicted class distribution ``p_1..p_k`` against the
 actual class ``i`` (as the one-hot vector ``a``) by the quadratic loss
 ``sum_j (p_j - a_j)^2`` or by the informational loss ``-log2 p_i``; both are averaged
 over the test instances here.
@@ -77,7 +77,7 @@ class Loss(Result):
 
 
 def quadratic_loss(probabilities, y):
-    """Mean quadratic loss ``sum_j (p_j - a_j)^2`` (Witten & Eibe's multi-class Brier score).
+    """Mean quadratic loss ``sum_j (p_j - a_j)^2`` (Witten & Frank's multi-class Brier score).
 
     Parameters
     ----------

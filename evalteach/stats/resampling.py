@@ -3,7 +3,7 @@
 Everything here is index arithmetic on ``range(n)`` with numpy: a split is a pair of
 index arrays (train, test) that you use to slice your own data. Every function that
 shuffles takes ``seed`` (an int, a ``numpy.random.Generator`` or None), so a lesson
-gives the same folds every time it runs (Witten & Eibe ch. 5; Alpaydin ch. 19).
+gives the same folds every time it runs (Witten & Frank ch. 5; Alpaydin ch. 19).
 """
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def _share(name, value):
 
 
 def holdout_split(n, test_size=1 / 3, stratify=None, seed=None):
-    """Hold out a random share of ``range(n)`` for testing (Witten & Eibe: "one third").
+    """Hold out a random share of ``range(n)`` for testing (Witten & Frank: "one third").
 
     With ``stratify`` (class labels), each class contributes ``round(test_size * n_c)``
     test indices, so both parts keep the class proportions.
@@ -110,7 +110,7 @@ def _holdout(n, t, classes, rng):
 
 
 def repeated_holdout_splits(n, repeats=10, test_size=1 / 3, stratify=None, seed=None):
-    """``repeats`` independent holdout splits from one seeded generator (Witten & Eibe).
+    """``repeats`` independent holdout splits from one seeded generator (Witten & Frank).
 
     Examples
     --------
@@ -166,7 +166,7 @@ def bootstrap_samples(n, n_boot, seed=None):
     """``n_boot`` bootstrap samples: n indices drawn with replacement, plus the out-of-bag rest.
 
     On average a fraction ``(1 - 1/n)^n ≈ e^{-1} ≈ 0.368`` of the examples is out of bag
-    (Witten & Eibe's ".632 bootstrap").
+    (Witten & Frank's ".632 bootstrap").
 
     Examples
     --------
@@ -224,7 +224,7 @@ def bootstrap_632(resub_error, oob_error):
 
     The out-of-bag error is pessimistic (each model saw only ~63.2% of the distinct
     examples) and the resubstitution error optimistic; the weights balance them
-    (Efron 1983; Witten & Eibe ch. 5).
+    (Efron 1983; Witten & Frank ch. 5).
 
     Examples
     --------

@@ -517,7 +517,7 @@ def unpaired_t_test(a, b, confidence=0.95, df="welch", alternative="two-sided"):
     confidence : float
         Level of the interval for the difference of means and of the verdict.
     df : {"welch", "conservative"}
-        Welch-Satterthwaite degrees of freedom, or Witten & Eibe's conservative
+        Welch-Satterthwaite degrees of freedom, or Witten & Frank's conservative
         ``min(k, j) - 1``.
     alternative : {"two-sided", "greater", "less"}
         H1: the expected value of A is != , > or < that of B (fixed in advance).

@@ -1,4 +1,4 @@
-"""LossExplorer: quadratic and informational loss of a predicted probability (Witten & Eibe ch. 5)."""
+"""LossExplorer: quadratic and informational loss of a predicted probability (Witten & Frank ch. 5)."""
 from __future__ import annotations
 
 import warnings
@@ -103,7 +103,7 @@ class LossExplorer(Explorer):
     --------
     >>> LossExplorer(p_true=0.3, predicted=0.05)  # doctest: +SKIP
 
-    Source: Witten & Eibe, *Data Mining*, ch. 5 (predicting probabilities).
+    Source: Witten & Frank, *Data Mining*, ch. 5 (predicting probabilities).
     """
 
     title = "Quadratic and informational loss"

@@ -79,7 +79,7 @@ class ResamplingExplorer(Explorer):
     repetition, instances sorted by class. Right: the 20 estimates, their mean, and the
     error on a large held-out set of the learner trained on all ``n``.
 
-    The presets reproduce Witten & Eibe's counterexamples on pure noise (true error
+    The presets reproduce Witten & Frank's counterexamples on pure noise (true error
     50%): leave-one-out with a majority-class learner estimates 100% error (removing
     one instance always makes the *other* class the majority), and the .632 bootstrap
     with a memoriser (1-NN: resubstitution error 0) estimates about 0.632 x 50% = 32%.
