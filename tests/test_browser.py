@@ -121,6 +121,8 @@ def control_moves(page, explorer):
         yield button.click
     for box in explorer.locator(".widget-checkbox input:visible").all():
         yield box.click
+    for button in explorer.locator("button.widget-button:visible").all():  # e.g. "+10 resamples"
+        yield button.click
 
 
 #: Per explorer picture: [natural width, width on screen, accessible name (title)].
