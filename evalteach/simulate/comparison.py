@@ -490,7 +490,10 @@ def _fit_predict(learner, X_train, y_train, X_test):
     classes = np.unique(y_train)
     if classes.size == 1:  # a resample with one class only: every learner predicts it
         return np.full(len(X_test), classes[0])
-    return learner.fit(X_train, y_train).predict(X_test)
+    from ..learners import fitting
+
+    with fitting():
+        return learner.fit(X_train, y_train).predict(X_test)
 
 
 def _splits(method, y, k, rng):

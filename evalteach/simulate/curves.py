@@ -19,7 +19,7 @@ import numpy as np
 
 from .. import _validate
 from ..data import DATASETS, load_dataset
-from ..learners import LEARNERS, make_learner
+from ..learners import LEARNERS, fitting, make_learner
 
 __all__ = ["CURVE_MODES", "N_POINTS", "Curve", "cv_folds", "curve_points", "learning_curve"]
 
@@ -148,8 +148,9 @@ def _fold_curve(dataset, learner, k, seed, mode, fold):
             # The same noise for every learner (seeded by fold and level): a paired comparison.
             rng = np.random.default_rng([seed, k, fold, i, CURVE_MODES.index(mode)])
             X, y = _add_noise(X, y, x, mode, classes, rng)
-        model = make_learner(learner, seed).fit(X, y)
-        accuracies.append(np.mean(model.predict(data.X[test]) == data.y[test]))
+        with fitting():
+            model = make_learner(learner, seed).fit(X, y)
+            accuracies.append(np.mean(model.predict(data.X[test]) == data.y[test]))
     return np.array(accuracies)
 
 

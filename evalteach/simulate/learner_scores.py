@@ -17,14 +17,13 @@ pressing "add 1000" costs only the 1000 new resamples.
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
 from functools import lru_cache
 
 import numpy as np
 
 from .. import _validate
 from ..data import DATASETS, load_dataset
-from ..learners import LEARNERS, make_learner
+from ..learners import LEARNERS, fitting, make_learner
 from ..stats import PermutationNull
 from .curves import cv_folds
 
@@ -41,35 +40,6 @@ def _check(dataset, learner, k, seed):
     _validate.choice("dataset", dataset, DATASETS)
     _validate.choice("learner", learner, tuple(LEARNERS))
     return (_validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0))
-
-
-@lru_cache(maxsize=1)
-def _thread_controller():
-    # created once (inspecting the loaded libraries takes milliseconds), after the
-    # learners' modules have loaded their native thread pools
-    make_learner("logistic")
-    from threadpoolctl import ThreadpoolController  # a dependency of scikit-learn
-
-    return ThreadpoolController()
-
-
-def one_thread():
-    """A context in which numpy's BLAS and scikit-learn's OpenMP use one thread: on small
-    problems on a busy machine, worker threads cost several times what they save."""
-    return _thread_controller().limit(limits=1)
-
-
-@contextmanager
-def fitting():
-    """Fit on one thread with scikit-learn's input validation off (see the module notes)."""
-    import sklearn
-
-    try:
-        checks_off = sklearn.config_context(assume_finite=True, skip_parameter_validation=True)
-    except TypeError:  # scikit-learn < 1.3 has no skip_parameter_validation
-        checks_off = sklearn.config_context(assume_finite=True)
-    with one_thread(), checks_off:
-        yield
 
 
 def _remember(cache, key, value):

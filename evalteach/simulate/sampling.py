@@ -321,13 +321,13 @@ def _resubstitution(dataset, learner, test_fraction, n_splits, seed):
     data = load_dataset(dataset, binary=True)
     n = len(data.y)
     n_test = max(1, round(test_fraction * n))
-    from threadpoolctl import threadpool_limits  # a dependency of scikit-learn
+    from ..learners import fitting
 
     rng = _rng(seed)
     train_errors, test_errors = np.empty(n_splits), np.empty(n_splits)
     # Small problems: worker threads cost far more than they save (neighbour search
     # took 50x longer with them on a busy 2-core machine).
-    with threadpool_limits(1):
+    with fitting():
         for i in range(n_splits):  # one fit per split: the learner itself is not vectorisable
             order = rng.permutation(n)
             test, train = order[:n_test], order[n_test:]

@@ -7,9 +7,9 @@ from functools import lru_cache
 import numpy as np
 
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
-from ..learners import LEARNER_LABELS, LEARNERS
+from ..learners import LEARNER_LABELS, LEARNERS, one_thread
 from ..plotting import COLORS
-from ..simulate.learner_scores import one_thread, repeated_cv_errors
+from ..simulate.learner_scores import repeated_cv_errors
 from ..stats import (bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test,
                      wilcoxon_test)
 from ._base import Explorer, buttons, dropdown, slider
