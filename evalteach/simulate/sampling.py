@@ -316,13 +316,11 @@ class Resubstitution:
 @lru_cache(maxsize=32)
 def _resubstitution(dataset, learner, test_fraction, n_splits, seed):
     from ..data import load_dataset
-    from ..learners import make_learner
+    from ..learners import fitting, make_learner
 
     data = load_dataset(dataset, binary=True)
     n = len(data.y)
     n_test = max(1, round(test_fraction * n))
-    from ..learners import fitting
-
     rng = _rng(seed)
     train_errors, test_errors = np.empty(n_splits), np.empty(n_splits)
     # Small problems: worker threads cost far more than they save (neighbour search
