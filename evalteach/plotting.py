@@ -6,10 +6,17 @@ and every explorer reads the current theme when it builds its figure.
 """
 from __future__ import annotations
 
+import threading
 import weakref
 from dataclasses import dataclass, replace
 
 from cycler import cycler
+
+#: Held while evalteach draws. matplotlib renders text with FreeType through one library
+#: object shared by every thread, and FreeType does not support overlapping calls on one
+#: library (FreeType API reference, FT_Library); a kernel can run widget callbacks on a
+#: second thread (JupyterLab's comms over subshells).
+DRAWING = threading.RLock()
 
 # Okabe & Ito (2008), "Color Universal Design".
 PALETTE = {

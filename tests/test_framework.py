@@ -1,6 +1,7 @@
 """The explorer base class: update loop, blitting, inline errors, fallback, presenter mode."""
 import asyncio
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -144,6 +145,65 @@ def test_changes_from_the_browser_render_once_latest_wins_then_refine(monkeypatc
     assert calls[2:] == [25] and d.figure.canvas.get_width_height(physical=True)[0] == full_width
     d.controls["n"].value = 30  # from Python: at once, at full density
     assert calls[-1] == 30 and d.result is not None
+
+
+class HomeKernel:
+    """A kernel's main thread in miniature: an event loop running on its own thread."""
+
+    def __init__(self):
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def run(self, function):
+        """Run ``function`` on the home thread, as a cell would, and return its value."""
+        async def call():
+            return function()
+        return asyncio.run_coroutine_threadsafe(call(), self.loop).result(timeout=60)
+
+    def settle(self):
+        """Wait until the callbacks queued on the home loop so far (and those they queue) ran."""
+        for _ in range(3):
+            self.run(lambda: None)
+        time.sleep(COALESCE * 5)
+        self.run(lambda: None)
+
+    def stop(self):
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+        self.loop.close()
+
+
+def test_changes_from_another_thread_are_drawn_on_the_thread_that_built_the_explorer():
+    # JupyterLab 4.4+ handles widget messages on a kernel subshell: a second thread. Two
+    # threads drawing at once break FreeType ("FT_Load_Glyph ... invalid outline", seen in
+    # the browser tests), so the explorer draws every change at home.
+    home = HomeKernel()
+    try:
+        d = home.run(lambda: Demo(n=20))
+        drawn_on = []
+        original = d._compute
+        d._compute = lambda state: drawn_on.append(threading.get_ident()) or original(state)
+        d.controls["n"].set_state({"value": 33})  # a slider message, on this (the subshell's) thread
+        d.controls["grid"].value = True            # a value set from code on this thread
+        d._buttons[-1].click()                     # the Resample button
+        home.settle()
+        assert drawn_on and set(drawn_on) == {home.thread.ident}
+        assert d.state["n"] == 33 and d.state["grid"] and d.seed == 1
+        assert d.result is not None and d.error is None
+    finally:
+        home.stop()
+    d.controls["n"].value = 40  # the home loop has stopped: draw here, at once
+    assert d.state["n"] == 40 and d.image.startswith(PNG_MAGIC)
+
+
+def test_drawing_holds_one_lock_for_all_threads():
+    d = Demo()
+    held = []
+    original = d._draw
+    d._draw = lambda result: held.append(plotting.DRAWING._is_owned()) or original(result)
+    d.controls["n"].value = 50
+    assert held == [True]
 
 
 def test_pictures_have_twice_the_pixels_of_their_size_on_screen():

@@ -17,6 +17,10 @@ place (:meth:`Explorer._draw`). The base class does the rest:
   value and one render is scheduled on the kernel's event loop, so a drag never
   queues redraws and the latest state wins; where a full-density update is slow,
   the picture is drafted at 1x while the hand moves and refined once it rests;
+* draws on the thread that built it: JupyterLab (4.4 and later) may deliver widget
+  messages on a kernel subshell, a second thread, and matplotlib's text rendering
+  (FreeType) breaks when two threads draw at once, so such changes are handed to the
+  home thread's event loop and drawn when the kernel is free;
 * shows any exception raised by an update inline and keeps the last good picture;
 * puts a PNG of the current figure in the display bundle, for front ends that
   cannot run widgets (GitHub, nbconvert);
@@ -28,6 +32,7 @@ import asyncio
 import base64
 import html
 import struct
+import threading
 import time
 import zlib
 
@@ -228,6 +233,11 @@ class Explorer:
         self.image = b""
         self.error = None
         self._holding = False
+        try:  # where the explorer draws: the event loop of the thread that built it
+            self._home_loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a plain script): draw on any thread
+            self._home_loop = None
+        self._home_thread = threading.get_ident()
         self._pending = None  # the scheduled render of changes from the browser
         self._refine = None   # the scheduled full-density render after a drag
         self._density = plotting.theme().density
@@ -356,10 +366,24 @@ class Explorer:
     def _on_change(self, change):
         if self._holding:
             return
-        if change["name"] in change["owner"]._property_lock:  # the browser sent this value
-            self._schedule()
+        from_browser = change["name"] in change["owner"]._property_lock
+        action = self._schedule if from_browser else self._update
+        if self._away_from_home():
+            self._home_loop.call_soon_threadsafe(action)
         else:
-            self._update()
+            action()
+
+    def _away_from_home(self):
+        """Whether this thread is not the one that built the explorer, whose loop still runs.
+
+        JupyterLab 4.4+ may handle widget messages on a kernel subshell (its own thread)
+        while the main thread runs cells and draws other explorers. FreeType, which draws
+        matplotlib's text, is one library shared by all threads and fails when two draw at
+        once ("FT_Load_Glyph ... invalid outline"), so the work goes back home.
+        """
+        loop = self._home_loop
+        return (loop is not None and threading.get_ident() != self._home_thread
+                and loop.is_running())
 
     def _schedule(self):
         """Render changes from the browser soon, once, at draft density; refine at rest."""
@@ -407,6 +431,14 @@ class Explorer:
                 if c.layout.display != "none" and not getattr(c, "disabled", False)}
 
     def _update(self, raise_errors=False, density=None):
+        """Compute and draw the current state; from another thread, ask the home loop to."""
+        if self._away_from_home():
+            self._home_loop.call_soon_threadsafe(self._update, False, density)
+            return None
+        with plotting.DRAWING:
+            return self._draw_state(raise_errors, density)
+
+    def _draw_state(self, raise_errors, density):
         started = time.perf_counter()
         try:
             self._set_density(plotting.theme().density if density is None else density)
@@ -513,7 +545,8 @@ class Explorer:
 
     def rebuild(self):
         """Recreate the figure from scratch and redraw it (what in-place updates avoid)."""
-        self._new_figure()
+        with plotting.DRAWING:
+            self._new_figure()
         return self._update()
 
     def restyle(self):
