@@ -15,6 +15,8 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Outputs of `make lite` (a static JupyterLite site) and `make html` (handout pages).
 LITE_OUT   ?= dist
 HTML_OUT   ?= _output/html
+# The Hub's proxy, from npm, for `make classroom` and its test.
+CHP        := build/chp/node_modules/.bin/configurable-http-proxy
 
 .PHONY: lab app test test-fast bench classroom lite html clean
 
@@ -34,9 +36,10 @@ $(VENV)/.lite-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[lite]'
 	touch $@
 
-# The tests build the JupyterLite site too, so the test environment has the lite tools.
+# The tests build the JupyterLite site and start a JupyterHub too, so the test environment
+# has the lite and classroom tools.
 $(VENV)/.test-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[lab,app,test,lite]'
+	$(BIN)/pip install --quiet -e '.[lab,app,test,lite,classroom]'
 	touch $@ $(VENV)/.lab-installed $(VENV)/.app-installed $(VENV)/.lite-installed
 
 ## Open JupyterLab on the lessons' start page (project settings from jupyter-config/).
@@ -63,11 +66,12 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/browser.py
 
 ## Classroom capacity on a real JupyterHub (installs jupyterhub and configurable-http-proxy).
-classroom: $(VENV)/.test-installed
-	$(BIN)/pip install --quiet -e '.[classroom]'
+classroom: $(VENV)/.test-installed $(CHP)
+	$(BIN)/python benchmarks/classroom.py $(CLASSROOM_ARGS)
+
+$(CHP):
 	mkdir -p build/chp
 	npm install --silent --no-audit --no-fund --prefix build/chp configurable-http-proxy@4
-	$(BIN)/python benchmarks/classroom.py $(CLASSROOM_ARGS)
 
 ## Build a static JupyterLite site (lessons + evalteach wheel, in-browser kernel) into dist/.
 lite: $(VENV)/.lite-installed

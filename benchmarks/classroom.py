@@ -13,7 +13,7 @@ Everything binds 127.0.0.1, every wait is bounded, and every process started is
 stopped at the end (also on Ctrl-C).
 
 Usage: ``python benchmarks/classroom.py [--students 5 10 20] [--seconds 20]
-[--lesson lessons/01_sample_error.ipynb]`` (``make classroom`` installs what it needs).
+[--lesson lessons/01_sample_error.ipynb] [--json results.json]`` (``make classroom`` installs what it needs).
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ CHP = ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-prox
 #: The explorer each student moves, and the slider; its model id is asked of the kernel.
 PROBE = ("import evalteach as et\n"
          "_probe = et.SamplingErrorExplorer(seed=0)\n"
-         "print(_probe.controls['n'].model_id, _probe._image.model_id)")
+         "print(_probe.controls['n'].model_id, _probe._image.model_id, _probe.controls['n'].value)")
 SLIDER_VALUES = (40, 60, 80, 100, 120, 140, 160, 180)
 
 
@@ -242,7 +242,14 @@ class Student:
 
     def open_probe(self):
         _, printed = self.execute(PROBE)
-        self.slider, self.image = printed.split()
+        self.slider, self.image, value = printed.split()
+        self.value = int(value)
+
+    def next_value(self, step):
+        """The slider value for move ``step``: never the value it has now, because setting
+        an unchanged value sends no picture (and would be waited for in vain)."""
+        choices = [v for v in SLIDER_VALUES if v != self.value]
+        return choices[step % len(choices)]
 
     def drain(self, quiet=0.3):
         """Read whatever is still arriving (e.g. the sharp redraw that follows a quick draft
@@ -255,8 +262,10 @@ class Student:
         except websocket.WebSocketTimeoutException:
             pass
 
-    def move_slider(self, value):
+    def move_slider(self, value, seconds=30):
         """Send the slider update a browser sends; seconds until the first new picture arrives."""
+        if value == self.value:
+            raise ValueError(f"value={value!r} is the slider's value already: no picture would come")
         self.drain()
         started = time.perf_counter()
         self._send("shell", "comm_msg", {"comm_id": self.slider, "data": {
@@ -269,8 +278,9 @@ class Student:
                 return True
             return None
 
-        self._until(picture, 60)
+        self._until(picture, seconds)
         self.latencies.append(time.perf_counter() - started)
+        self.value = value
 
     def close(self):
         try:
@@ -314,8 +324,12 @@ def run_class(hub, n, lesson, seconds):
     threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(n)]
     for t in threads:
         t.start()
+    deadline = time.monotonic() + 120 + 30 * n  # one bound for the whole class
     for t in threads:
-        t.join(timeout=600)
+        t.join(timeout=max(deadline - time.monotonic(), 0.1))
+    late = [users[i] for i, t in enumerate(threads) if t.is_alive()]
+    if late:
+        errors.append(f"still running the lesson when the class's time was up: {', '.join(late)}")
     if errors:
         raise RuntimeError("; ".join(errors))
     kernels = kernel_processes([s.kernel_id for s in students])
@@ -330,9 +344,9 @@ def run_class(hub, n, lesson, seconds):
         step = 0
         while time.monotonic() < stop:
             tick = time.monotonic()
-            step += 1  # a new value every time: an unchanged value sends no picture
+            step += 1
             try:
-                students[i].move_slider(SLIDER_VALUES[(i + step) % len(SLIDER_VALUES)])
+                students[i].move_slider(students[i].next_value(i + step))
             except Exception as exc:  # noqa: BLE001 - reported below
                 errors.append(f"{users[i]}: {exc}")
                 return
@@ -342,10 +356,10 @@ def run_class(hub, n, lesson, seconds):
     for t in threads:
         t.start()
     cpu = []
-    while any(t.is_alive() for t in threads):
-        cpu.append(psutil.cpu_percent(interval=1.0))
+    while any(t.is_alive() for t in threads) and time.monotonic() < stop + 60:
+        cpu.append(psutil.cpu_percent(interval=1.0))  # a last move ends within 30 s of stop
     for t in threads:
-        t.join(timeout=120)
+        t.join(timeout=1)
     move_cpu = cpu_seconds(kernels) - lesson_cpu
     memory = [p.memory_full_info() for p in kernels]
     latencies = [x for s in students for x in s.latencies]
@@ -377,6 +391,7 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="how long the students move sliders, per class size")
     parser.add_argument("--lesson", type=Path, default=ROOT / "lessons" / "01_sample_error.ipynb")
+    parser.add_argument("--json", type=Path, help="also write the measurements to this file")
     args = parser.parse_args(argv)
     if not CHP.exists():
         sys.exit(f"configurable-http-proxy is missing: run `make classroom` (it installs it into {CHP.parent})")
@@ -401,6 +416,8 @@ def main(argv=None):
                 results.append(r)
         finally:
             hub.stop()
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
     print("kernel RSS counts shared libraries in every kernel; USS is what each kernel adds.")
     print(capacity(results))
 
