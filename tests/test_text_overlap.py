@@ -34,7 +34,6 @@ MODES = 3
 
 #: Explorer -> what still overlaps or is cut off (strict xfail until fixed).
 OVERLAP_TODO = {
-    "TvsZExplorer": "a legend covers two of the lines",
     "CriticalDifferenceExplorer": "the algorithm labels sit on the connector lines",
 }
 
