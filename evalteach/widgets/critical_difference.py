@@ -161,9 +161,9 @@ class CriticalDifferenceExplorer(Explorer):
         # Beyond each end of the axis, a column as wide as the widest name could be: the
         # layout keeps room for the names on either side, so it stays put when reversing the
         # ranks moves them to the other side.
-        renderer = figure.canvas.get_renderer()
-        width = max(renderer.get_text_width_height_descent(f"({k:.2f}) {name}", self.labels[0].get_fontproperties(),
-                                                           ismath=False)[0] for name in self.algorithms)
+        renderer, font = figure.canvas.get_renderer(), self.labels[0].get_fontproperties()
+        width = max(renderer.get_text_width_height_descent(f"({k:.2f}) {name}", font, ismath=False)[0]
+                    for name in self.algorithms)  # pixels
         for x_end, side in ((1 - _REACH, 1), (k + _REACH, 0)):
             column = DrawingArea(width * 72 / figure.dpi + _GAP, 1)
             diagram.add_artist(AnnotationBbox(column, (x_end, 1), box_alignment=(side, 0.5), frameon=False,
