@@ -33,10 +33,7 @@ SLACK = 1.0
 MODES = 3
 
 #: Explorer -> what still overlaps or is cut off (strict xfail until fixed).
-OVERLAP_TODO = {
-    "TvsZExplorer": "a legend covers two of the lines",
-    "CriticalDifferenceExplorer": "the algorithm labels sit on the connector lines",
-}
+OVERLAP_TODO = {}
 
 
 def drawn_texts(figure, monkeypatch):

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.collections import LineCollection
+from matplotlib.offsetbox import AnnotationBbox, DrawingArea
 from matplotlib.ticker import MaxNLocator
 
 from .. import _validate
@@ -12,6 +13,10 @@ from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..plotting import COLORS
 from ..stats import friedman_test, nemenyi_cd, sign_test
 from ._base import Explorer, buttons, checkbox, dropdown
+
+
+_REACH = 0.25  # how far (in ranks) the lines reach beyond the rank axis
+_GAP = 4  # points between a line's end and its name
 
 
 @dataclass(frozen=True)
@@ -134,20 +139,35 @@ class CriticalDifferenceExplorer(Explorer):
         k, n = len(self.algorithms), len(self.datasets)
         diagram, pair = figure.subplots(1, 2, width_ratios=(1.6, 1))
         self.k = k
-        # Critical-difference diagram in data coordinates: ranks on x, y going down.
+        # Critical-difference diagram (Demsar 2006, Fig. 1) in data coordinates: ranks on x,
+        # y going down. Each algorithm's line drops from its rank and turns outwards, to the
+        # left for the better half, to the right for the worse; its name sits beyond the end.
         rows = (k + 1) // 2
-        diagram.set(xlim=(0.4, k + 0.6), ylim=(rows + 2.2, -1.6))
+        diagram.set(xlim=(1 - _REACH, k + _REACH), ylim=(rows + 2.2, -2.1))
         diagram.axis("off")
         diagram.plot([1, k], [0, 0], color=COLORS["truth"], lw=1)
         for r in range(1, k + 1):
             diagram.plot([r, r], [0, -0.15], color=COLORS["truth"], lw=1)
             diagram.text(r, -0.25, str(r), ha="center", va="bottom", fontsize="small")
-        diagram.text((1 + k) / 2, -1.5, "average rank (1 = best)", ha="center", va="top")
+        diagram.text((1 + k) / 2, -2.0, "average rank (1 = best)", ha="center", va="top")
         self.cd_bar = diagram.plot([], [], color=COLORS["bad"], lw=2.5, solid_capstyle="butt")[0]
-        self.cd_text = diagram.text(0, -0.95, "", ha="left", va="center", fontsize="small",
+        # above the bar and at a fixed place: whatever CD is, the text never runs off
+        self.cd_text = diagram.text(1, -1.2, "", ha="left", va="bottom", fontsize="small",
                                     color=COLORS["bad"])
         self.leaders = diagram.plot([], [], color=COLORS["muted"], lw=1)[0]
-        self.labels = [diagram.text(0, 0, "", va="bottom", fontsize="small") for _ in range(k)]
+        self.labels = [diagram.annotate("", xy=(0, 0), xytext=(0, 0), textcoords="offset points",
+                                        annotation_clip=False, va="center", fontsize="small")
+                       for _ in range(k)]
+        # Beyond each end of the axis, a column as wide as the widest name could be: the
+        # layout keeps room for the names on either side, so it stays put when reversing the
+        # ranks moves them to the other side.
+        renderer, font = figure.canvas.get_renderer(), self.labels[0].get_fontproperties()
+        width = max(renderer.get_text_width_height_descent(f"({k:.2f}) {name}", font, ismath=False)[0]
+                    for name in self.algorithms)  # pixels
+        for x_end, side in ((1 - _REACH, 1), (k + _REACH, 0)):
+            column = DrawingArea(width * 72 / figure.dpi + _GAP, 1)
+            diagram.add_artist(AnnotationBbox(column, (x_end, 1), box_alignment=(side, 0.5), frameon=False,
+                                              pad=0, annotation_clip=False))
         self.groups = LineCollection([], colors=COLORS["truth"], linewidths=4)
         diagram.add_collection(self.groups)
         self.friedman_text = diagram.text(0.5, 0.02, "", transform=diagram.transAxes, ha="center",
@@ -164,6 +184,8 @@ class CriticalDifferenceExplorer(Explorer):
         pair.set_yticklabels(self.datasets, fontsize="x-small")
         pair.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
         pair.axvline(0, color=COLORS["truth"], lw=1)
+        # four short lines: the layout is fixed at the first draw, and a wider title (a longer
+        # verdict) would then run off the figure's edge
         self.pair_title = pair.set_title("\n\n\n", fontsize="small")
         self.dynamic(*self.bars, self.pair_title)
 
@@ -175,8 +197,7 @@ class CriticalDifferenceExplorer(Explorer):
             self._draw_labels(f, ranks)
         self.groups.set_segments([[(ranks[g[0]] - 0.04, 0.35 + 0.22 * i),
                                    (ranks[g[-1]] + 0.04, 0.35 + 0.22 * i)] for i, g in enumerate(r.groups)])
-        self.cd_bar.set_data([1, 1 + r.cd.cd], [-0.95, -0.95])
-        self.cd_text.set_position((1 + r.cd.cd + 0.08, -0.95))
+        self.cd_bar.set_data([1, 1 + r.cd.cd], [-1.0, -1.0])
         self.cd_text.set_text(f"CD = {r.cd.cd:.3f} (Nemenyi, α = {r.alpha:g})")
         colors = {1: COLORS["good"], -1: COLORS["bad"], 0: COLORS["muted"]}
         difference = self.scores[:, r.a] - self.scores[:, r.b]
@@ -188,7 +209,7 @@ class CriticalDifferenceExplorer(Explorer):
         verdict = "significant" if s.p_value < r.alpha else "not significant"
         self.pair_title.set_text(f"A = {A} against B = {B}\n"
                                  f"A wins {s.wins}, loses {s.losses}, ties {s.ties}\n"
-                                 f"sign test p = {s.p_value:.3g}: {verdict} at α = {r.alpha:g}")
+                                 f"sign test p = {s.p_value:.3g}:\n{verdict} at α = {r.alpha:g}")
 
     def _draw_labels(self, f, ranks):
         k = self.k
@@ -198,14 +219,15 @@ class CriticalDifferenceExplorer(Explorer):
         for place, j in enumerate(order):
             left = place < rows
             y = 1.0 + (place if left else k - 1 - place)
-            x_end = 0.5 if left else k + 0.5
+            x_end = 1 - _REACH if left else k + _REACH
             xs += [ranks[j], ranks[j], x_end, np.nan]
             ys += [0, y, y, np.nan]
             label = self.labels[place]
             label.set_text(f"{self.algorithms[j]} ({ranks[j]:.2f})" if left
                            else f"({ranks[j]:.2f}) {self.algorithms[j]}")
-            label.set_position((x_end, y - 0.12))  # just above its leader line
-            label.set_ha("left" if left else "right")
+            label.xy = (x_end, y)
+            label.set_position((-_GAP if left else _GAP, 0))  # beyond the line's end, not on it
+            label.set_ha("right" if left else "left")
         self.leaders.set_data(xs, ys)
         self.friedman_text.set_text(
             f"N = {f.n} data sets, k = {f.k} algorithms\n"

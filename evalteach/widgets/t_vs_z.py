@@ -7,6 +7,7 @@ from functools import lru_cache
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
+from matplotlib.lines import Line2D
 from scipy import stats as _st
 
 from ..plotting import COLORS
@@ -98,18 +99,16 @@ class TvsZExplorer(Explorer):
         ax_pdf.set_ylim(0, 0.43)
         ax_pdf.set_xlabel("standardised mean difference")
         ax_pdf.set_ylabel("density")
-        ax_pdf.plot(x, _st.norm.pdf(x), color=_Z_COLOR, label="normal")
-        (self.t_pdf,) = ax_pdf.plot([], [], color=_T_COLOR, label="t(k-1)")
+        ax_pdf.plot(x, _st.norm.pdf(x), color=_Z_COLOR)
+        (self.t_pdf,) = ax_pdf.plot([], [], color=_T_COLOR)
         self.t_crit = LineCollection([], colors=_T_COLOR, linestyles="--", linewidths=1.2)
         self.z_crit = LineCollection([], colors=_Z_COLOR, linestyles=":", linewidths=1.6)
         ax_pdf.add_collection(self.t_crit)
         ax_pdf.add_collection(self.z_crit)
-        legend = ax_pdf.legend(loc="upper right", fontsize="small")
         self.pdf_title = ax_pdf.text(0.5, 1.02, "", transform=ax_pdf.transAxes, ha="center")
-        # the legend is drawn after the moving critical values, so they never cross its text
-        self.dynamic(self.t_pdf, self.t_crit, self.z_crit, legend, self.pdf_title)
+        self.dynamic(self.t_pdf, self.t_crit, self.z_crit, self.pdf_title)
 
-        ax_int.set_ylim(SHOWN + 4.5, 0.2)  # room for the legend below the intervals
+        ax_int.set_ylim(SHOWN + 0.8, 0.2)
         ax_int.set_ylabel("experiment")
         ax_int.set_xlabel("mean difference with its interval")
         self.t_segments = LineCollection([], linewidths=1.4)
@@ -118,30 +117,33 @@ class TvsZExplorer(Explorer):
         ax_int.add_collection(self.z_segments)
         ax_int.axvline(0, color=COLORS["muted"], ls=":", lw=1)  # "no difference"
         self.truth = ax_int.axvline(0, color=COLORS["truth"], lw=1)
-        ax_int.plot([], [], color=_T_COLOR, label="t interval")
-        ax_int.plot([], [], color=_Z_COLOR, label="z interval")
-        ax_int.plot([], [], color=COLORS["bad"], label="misses")
-        ax_int.legend(loc="lower right", fontsize="small", ncols=3)
         self.int_title = ax_int.text(0.5, 1.02, "", transform=ax_int.transAxes, ha="center")
         self.dynamic(self.t_segments, self.z_segments, self.truth, self.int_title)
         self.half_range = None
         self.ax_rej = ax_rej
 
         self.cov_lines, self.rej_lines = {}, {}
-        for ax, lines, label, level in ((ax_cov, self.cov_lines, "actual coverage", "nominal"),
-                                        (ax_rej, self.rej_lines, "rejects 'no difference'", "α")):
+        for ax, lines, label in ((ax_cov, self.cov_lines, "actual coverage"),
+                                 (ax_rej, self.rej_lines, "rejects 'no difference'")):
             ax.set_xlim(1.5, 30.5)
             ax.set_xlabel("folds k")
             ax.set_ylabel(label)
             ax.grid(True, alpha=0.3)
-            (lines["t"],) = ax.plot([], [], "o-", ms=3, color=_T_COLOR, label="t")
-            (lines["z"],) = ax.plot([], [], "s-", ms=3, color=_Z_COLOR, label="z")
-            lines["nominal"] = ax.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2, label=level)
+            (lines["t"],) = ax.plot([], [], "o-", ms=3, color=_T_COLOR)
+            (lines["z"],) = ax.plot([], [], "s-", ms=3, color=_Z_COLOR)
+            lines["nominal"] = ax.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2)
             lines["now"] = ax.axvline(5, color=COLORS["muted"], lw=1)
             self.dynamic(*lines.values())
-        ax_cov.legend(loc="lower right", fontsize="small", ncols=3)
-        ax_rej.legend(loc="upper right", fontsize="small", ncols=3)
-        ax_cov.set_ylim(0.6, 1.0)
+        # One key for all four panels (t and z keep their colours everywhere), under them:
+        # inside a panel a legend covered lines that move with the controls.
+        key = [Line2D([], [], marker="o", ms=3, color=_T_COLOR, label="t(k-1)"),
+               Line2D([], [], marker="s", ms=3, color=_Z_COLOR, label="z (normal)"),
+               Line2D([], [], color=COLORS["bad"], label="interval misses the true difference"),
+               Line2D([], [], color=COLORS["truth"], label="true difference"),
+               Line2D([], [], color=COLORS["truth"], ls=":", label="nominal coverage, α")]
+        figure.legend(handles=key, loc="outside lower center", ncol=len(key), fontsize="small",
+                      frameon=False)
+        self.ax_cov, self.cov_bottom = ax_cov, None  # its y limits follow the lowest coverage
         ax_rej.set_ylim(0, 1.0)
         self.band = ax_cov.fill_between(KS, 0, 0, color=COLORS["shade"], alpha=0.35, lw=0)
         self.cov_title = ax_cov.text(0.5, 1.02, "", transform=ax_cov.transAxes, ha="center")
@@ -183,6 +185,13 @@ class TvsZExplorer(Explorer):
         band = np.array([[1.5, c.confidence - 2 * c.mc_error], [30.5, c.confidence - 2 * c.mc_error],
                          [30.5, c.confidence + 2 * c.mc_error], [1.5, c.confidence + 2 * c.mc_error]])
         self.band.set_verts([band])
+        # z covers far less than nominal for few folds and a low confidence: show all of it
+        low = min(c.z_coverage.min(), c.t_coverage.min(), c.confidence - 2 * c.mc_error)
+        bottom = next(b for b in (0.6, 0.4, 0.2, 0.0) if b <= low - 0.02 or b == 0.0)
+        if bottom != self.cov_bottom:
+            self.ax_cov.set_ylim(bottom, 1.0)
+            self.cov_bottom = bottom
+            self.relayout()
         self.cov_title.set_text(f"coverage vs k (band: ±2 MC errors); k = {k}")
         # fit the rejection rates (a few per cent under no difference), in coarse steps
         top = next(h for h in (0.35, 0.6, 1.0)
