@@ -50,12 +50,19 @@ _CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons, W.Select)
 
 
 def modes(explorer):
-    """(name, value) pairs that put ``explorer`` in another mode: every other option of
-    every choice control and the other state of every check box."""
+    """(name, value) pairs that put ``explorer`` in another mode: the other state of every
+    check box; every option of a choice control that shows or hides other controls; and,
+    of a choice that never does (a data set, a learner), one other option. Trying every
+    option of those would refit real learners for every combination, and the rule is
+    about what a mode shows."""
     found = []
+    state = explorer.state
     for name, control in explorer.controls.items():
         if isinstance(control, _CHOICES):
-            found += [(name, v) for v in _option_values(control) if v != control.value]
+            others = [v for v in _option_values(control) if v != control.value]
+            hidden = set(explorer._hidden(state))
+            shaping = [v for v in others if set(explorer._hidden({**state, name: v})) != hidden]
+            found += [(name, v) for v in shaping] or [(name, v) for v in others[:1]]
         elif isinstance(control, (W.Checkbox, W.ToggleButton)):
             found.append((name, not control.value))
     return found
