@@ -81,7 +81,8 @@ lite: $(VENV)/.lite-installed
 ## The cells tagged `claims` (the asserts that keep the prose honest) are left out of the handouts.
 html: $(VENV)/.test-installed
 	$(BIN)/jupyter nbconvert --to html --execute --ExecutePreprocessor.store_widget_state=False \
-		--TagRemovePreprocessor.remove_cell_tags=claims --output-dir $(HTML_OUT) lessons/*.ipynb
+		--TagRemovePreprocessor.remove_cell_tags=claims \
+		--TagRemovePreprocessor.remove_input_tags=question --output-dir $(HTML_OUT) lessons/*.ipynb
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info _output test-artifacts lite/.cache .jupyterlite.doit.db

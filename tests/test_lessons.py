@@ -303,6 +303,39 @@ def test_claims_cell_asserts_what_the_prose_says(path):
             f"\"jupyter\": {{\"source_hidden\": true}}")
 
 
+QUESTIONS = ("Predict", "MultipleChoice", "NumericQuestion")
+QUESTION_TAG = "question"
+
+
+def asks_the_student(tree):
+    """Whether code builds an ``et.Predict``, ``et.MultipleChoice`` or ``et.NumericQuestion``."""
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)
+               and n.func.attr in QUESTIONS for n in ast.walk(tree))
+
+
+@pytest.mark.parametrize("path", lesson_params())
+def test_questions_keep_their_answers_out_of_sight(path):
+    """A question's code holds its answer, its explanation and the feedback for every wrong
+    option: keep it collapsed (``"jupyter": {"source_hidden": true}``) so that the student
+    sees the question, not the answer, and tag it ``question`` so that ``make html`` shows
+    the question without its code. Anything else the cell would compute goes in a visible
+    cell before it."""
+    asked = 0
+    for cell in read(path).cells:
+        tree = parse(cell.source) if cell.cell_type == "code" else None
+        if tree is None or not asks_the_student(tree):
+            continue
+        asked += 1
+        where = f"{path.name}: the question cell {cell.source[:60]!r}"
+        assert cell.metadata.get("jupyter", {}).get("source_hidden"), (
+            f"{where} shows its answer: set its metadata \"jupyter\": {{\"source_hidden\": true}}")
+        assert QUESTION_TAG in cell.metadata.get("tags", []), f"{where} lacks the tag {QUESTION_TAG!r}"
+        first = tree.body[0]
+        assert asks_the_student(first), (
+            f"{where} computes something before its question; move that to a visible cell above")
+    assert asked, f"{path.name} asks the student nothing"
+
+
 def literal(node):
     try:
         return ast.literal_eval(node)

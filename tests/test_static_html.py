@@ -5,7 +5,8 @@ widget state, and such a view needs a script from a CDN to draw anything. `make 
 executes with ``--ExecutePreprocessor.store_widget_state=False``, so nbconvert skips the
 widget view and shows the explorer's own PNG fallback, inline in the page. It also
 drops the cells tagged ``claims`` (``--TagRemovePreprocessor.remove_cell_tags=claims``):
-their asserts keep the prose honest in the tests but are noise in a handout.
+their asserts keep the prose honest in the tests but are noise in a handout; and it shows
+the questions (cells tagged ``question``) without their code, which holds their answers.
 """
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ pytestmark = pytest.mark.notebooks
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 #: The nbconvert options of `make html` that this test repeats.
 HTML_OPTIONS = ["--ExecutePreprocessor.store_widget_state=False",
-                "--TagRemovePreprocessor.remove_cell_tags=claims"]
+                "--TagRemovePreprocessor.remove_cell_tags=claims",
+                "--TagRemovePreprocessor.remove_input_tags=question"]
 
 
 def test_make_html_uses_the_tested_options():
@@ -62,3 +64,8 @@ def test_handout_shows_every_explorer_picture(lesson, tmp_path):
     claims = [c for c in code if "claims" in c.metadata.get("tags", [])]
     assert "celltag_claims" not in page
     assert page.count("jp-Cell jp-CodeCell") == len(code) - len(claims)
+    # each question shows its prompt, not the code with its answer
+    questions = [c for c in code if "question" in c.metadata.get("tags", [])]
+    assert page.count("celltag_question") == len(questions) > 0
+    for word in ("et.Predict(", "et.MultipleChoice(", "et.NumericQuestion(", "explanation="):
+        assert word not in page, f"{lesson.name}: the handout shows a question's code ({word})"
