@@ -90,17 +90,43 @@ def test_picture_rows_line_up_and_say_what_they_show():
     assert "naive_bayes" not in e._summary_html.value
 
 
-def test_p_axis_fits_the_p_values():
-    from evalteach.widgets.replicability import P_FLOOR
+def test_one_p_axis_for_every_pair_and_the_floor_is_marked():
+    from evalteach.widgets.replicability import _BELOW_FLOOR, _DOT, P_FLOOR, P_SPAN
 
     e = ReplicabilityExplorer(dataset="breast_cancer", learner_a="naive_bayes", learner_b="1nn")
-    p = e.result.runs.p_values
-    low, high = e.ax.get_xlim()
-    assert low == pytest.approx(p.min() / 3) and high == 2.0        # no empty decades below the data
-    assert low > 1e-4 and "drawn at" not in e.ax.get_xlabel()          # nothing here reaches the floor
-    e.set(seeds=4)                                                    # the axis holds still with the slider
-    assert e.ax.get_xlim() == (low, high)
-    e.set(learner_b="stump")                                          # a new pair: the axis follows its p-values
-    p = e.result.runs.p_values
-    assert e.ax.get_xlim()[0] == pytest.approx(max(min(p.min(), 0.01) / 3, P_FLOOR / 2))
-    assert np.all((p >= e.ax.get_xlim()[0]) | (p < P_FLOOR))
+    assert e.ax.get_xlim() == pytest.approx(P_SPAN)
+    assert "triangles: p < 1e-05" in e.ax.get_xlabel()
+    p = e.result.p_values
+    assert p.min() > 10 * P_FLOOR          # the lesson's pair: every dot at its own p, none at the floor
+    np.testing.assert_allclose(e.points.get_offsets()[:, 0], p.ravel())
+    e.set(dataset="iris", learner_b="stump")  # overwhelming differences: some p far below the floor
+    p = e.result.p_values.ravel()
+    below = p < P_FLOOR
+    assert 0 < below.sum() < p.size
+    assert e.ax.get_xlim() == pytest.approx(P_SPAN)
+    x = e.points.get_offsets()[:, 0]
+    np.testing.assert_allclose(x[below], P_FLOOR)
+    np.testing.assert_allclose(x[~below], p[~below])
+    assert np.all((x >= P_SPAN[0]) & (x <= P_SPAN[1]))
+    paths = e.points.get_paths()
+    assert len(paths) == p.size
+    for path, b in zip(paths, below):
+        np.testing.assert_array_equal(path.vertices, (_BELOW_FLOOR if b else _DOT).vertices)
+    # every alpha offered lies inside the axis, well right of the floor
+    assert all(P_FLOOR < a < P_SPAN[1] for a in e.controls["alpha"].options)
+
+
+def test_no_control_redraws_the_axes(monkeypatch):
+    # every change redraws only the dynamic artists over the cached background: the same
+    # axis for every pair, and the pair, count and alpha in the (dynamic) title
+    e = ReplicabilityExplorer(dataset="breast_cancer", learner_a="naive_bayes", learner_b="stump")
+    full_draws = []
+    draw = e.figure.canvas.draw
+    monkeypatch.setattr(e.figure.canvas, "draw", lambda: full_draws.append(1) or draw())
+    for name, value in [("alpha", 0.01), ("seeds", 5), ("learner_b", "1nn"), ("dataset", "iris"),
+                        ("learner_a", "stump"), ("alpha", 0.1), ("dataset", "breast_cancer")]:
+        e.controls[name].value = value
+        assert e.error is None
+        assert full_draws == [], name
+    assert e.left_title.get_text() == ("decision stump vs 1-NN on the breast cancer data\n"
+                                       "5 random partitions, alpha = 0.1")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib.markers import MarkerStyle
 
 from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
@@ -14,7 +15,11 @@ DATASETS = ("breast_cancer", "wine", "iris")
 FAST_LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
 #: Partition seeds fitted per data set and learner pair (the slider shows a prefix).
 N_SEEDS = 15
-P_FLOOR = 1e-8
+#: p-values below this are drawn at it, as triangles pointing left: at every alpha offered they
+#: say "significant", and one p axis for every pair keeps the verdict region (0.01 to 0.1) wide.
+P_FLOOR = 1e-5
+#: The p axis of every pair: from half the floor to 2 (room for the dots at p = 1).
+P_SPAN = (P_FLOOR / 2, 2.0)
 #: The tests' row labels in the right panel (the left panel has the full names).
 SHORT_TESTS = ("paired t", "corrected t", "5x2cv F", "McNemar")
 #: Colour of the agreement bars: neither "significant" (vermilion) nor "not" (blue).
@@ -42,14 +47,15 @@ class ReplicabilityExplorer(Explorer):
     t-test on one 10-fold cross-validation, Alpaydin's 5x2cv F-test, and McNemar's test
     on a 2/3 : 1/3 hold-out split. Left: each seed's p-value per test (one dot per
     partition, spread vertically only to keep the dots apart; vermilion where
-    p < alpha). Right: the share of partitions on which each
-    test says "significant" and the share of pairs of partitions whose verdicts agree
-    (Bouckaert & Frank's replicability). A test whose verdict depends on the seed
-    reports the partition, not the learners.
+    p < alpha; a p below :data:`P_FLOOR` is a triangle at the floor). Right: the share
+    of partitions on which each test says "significant" and the share of pairs of
+    partitions whose verdicts agree (Bouckaert & Frank's replicability). A test whose
+    verdict depends on the seed reports the partition, not the learners.
 
     All fits are cached per data set and learner pair: the first draw of a pair fits
     the learners on every partition (progress is shown); moving ``seeds`` or
-    ``alpha`` only re-reads the p-values.
+    ``alpha`` only re-reads the p-values. The p axis is the same for every pair, so
+    no change of a control redraws the axes (only the dots, bars and numbers).
 
     Parameters
     ----------
@@ -97,10 +103,17 @@ class ReplicabilityExplorer(Explorer):
         self.points = ax.scatter(np.ones(N_SEEDS * 4), np.repeat(rows, N_SEEDS), s=28, alpha=0.8,
                                  edgecolors="none")
         self.cut = ax.axvline(0.05, color=COLORS["truth"], lw=1.2, ls="--", label="alpha")
+        # One p axis for every pair (from the floor to 1): switching the data set or a learner
+        # then redraws only the dynamic artists, and dots keep their meaning from pair to pair.
         ax.set_xscale("log")
+        ax.set_xlim(*P_SPAN)
+        ax.set_xlabel(f"p-value on one partition (log scale; triangles: p < {P_FLOOR:g}); vermilion: "
+                      f"p < alpha\n(dashed line), \"significant\"; blue: not; dots spread vertically "
+                      f"to stay apart")
         ax.set_ylim(-0.7, len(rows) - 0.3)
         ax.set_yticks(rows)
         ax.set_yticklabels(REPLICABILITY_TESTS)
+        # the pair, the count and alpha: redrawn per change (the colour key above is static)
         self.left_title = ax.set_title("\n", fontsize="medium")
         height = 0.36
         self.share_bars = bars_ax.barh(rows + height / 2, np.zeros(4), height, color=COLORS["bad"],
@@ -119,11 +132,12 @@ class ReplicabilityExplorer(Explorer):
         bars_ax.set_title("Verdicts over the partitions shown\n(Bouckaert & Frank 2004)", fontsize="medium")
         self.dynamic(self.points, self.cut, self.left_title, *self.share_bars, *self.agree_bars,
                      *self.labels)
-        self._span = None
 
     def _draw(self, r):
         n = r.seeds
+        below = (r.p_values < P_FLOOR).ravel()
         x = np.clip(r.p_values, P_FLOOR, 1.0).ravel()
+        self.points.set_paths([_BELOW_FLOOR if b else _DOT for b in below])
         # the same seed keeps its vertical place in every row: a jitter by seed index
         jitter = (np.arange(n) / max(n - 1, 1) - 0.5) * 0.5
         y = (self._rows[:, None] + jitter[None, :]).ravel()
@@ -131,17 +145,7 @@ class ReplicabilityExplorer(Explorer):
         colors = np.where(r.significant.ravel(), COLORS["bad"], COLORS["data"])
         self.points.set_facecolors(colors)
         self.cut.set_xdata([r.alpha] * 2)
-        runs = r.runs
-        span = _p_span(runs.p_values)
-        if span != self._span:  # a new pair of learners: the axis fits its p-values
-            self._span = span
-            self.ax.set_xlim(*span)
-            floor = f"; below {P_FLOOR:g} drawn at {P_FLOOR:g}" if runs.p_values.min() < P_FLOOR else ""
-            # the colour key is static (drawn once); only the title's numbers are redrawn per change
-            self.ax.set_xlabel(f"p-value on one partition (log scale{floor}); vermilion: p < alpha\n"
-                               f"(dashed line), \"significant\"; blue: not; dots spread vertically to stay apart")
-            self.relayout()
-        self.left_title.set_text(f"{_pair(runs)}: {n} random partitions\nalpha = {r.alpha:g}")
+        self.left_title.set_text(f"{_pair(r.runs)}\n{n} random partitions, alpha = {r.alpha:g}")
         for bar, label, value in zip([*self.share_bars, *self.agree_bars], self.labels,
                                      np.concatenate((r.share, r.agreement))):
             bar.set_width(value)
@@ -155,14 +159,15 @@ class ReplicabilityExplorer(Explorer):
                 + ". On one data set the agreement depends only on the share of significant partitions.")
 
 
+def _marker_path(marker):
+    style = MarkerStyle(marker)
+    return style.get_path().transformed(style.get_transform())
+
+
+_DOT, _BELOW_FLOOR = _marker_path("o"), _marker_path("<")
+
+
 def _pair(runs):
     return (f"{LEARNER_LABELS[runs.learner_a]} vs {LEARNER_LABELS[runs.learner_b]} on the "
             f"{runs.dataset.replace('_', ' ')} data")
 
-
-def _p_span(p_values):
-    """Log-axis limits that fit every partition's p-values (all seeds, so the axis holds
-    still while the partitions slider moves) and every alpha, from a third of the
-    smallest p (never below the floor) to 2."""
-    low = min(float(np.min(p_values)), 0.01) / 3
-    return max(low, P_FLOOR / 2), 2.0
