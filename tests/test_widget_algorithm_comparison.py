@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 
+from evalteach.plotting import ON_DATA
 from evalteach.simulate import ALGORITHM_TESTS, AlgorithmTestExperiments, simulate_algorithm_tests
 from evalteach.widgets.algorithm_comparison import _NAMES, MAX_N, AlgorithmComparisonExplorer
 from explorer_contract import check_contract
@@ -131,6 +132,7 @@ def test_legend_lists_only_the_bar_styles_drawn_and_the_axis_stops_at_100_percen
     assert e.result.rejection_rates[name] > 0.9
     label = e.labels[_NAMES.index(name)]
     assert label.get_horizontalalignment() == "right" and label.xy[0] <= e.result.rejection_rates[name]
+    assert label.get_gid() == ON_DATA  # it labels the bar it sits on
     e.figure.canvas.draw()
     right = e.ax.get_window_extent().x1
     assert all(t.get_window_extent().x1 <= right + 1 for t in e.labels)

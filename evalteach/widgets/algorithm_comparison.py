@@ -9,7 +9,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..plotting import COLORS, PALETTE
+from ..plotting import COLORS, ON_DATA, PALETTE
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
 
@@ -193,6 +193,7 @@ class AlgorithmComparisonExplorer(Explorer):
             text.xy = (rate - half if inside else max(rate + half, alpha), yi)  # clear of whisker and alpha
             text.set_horizontalalignment("right" if inside else "left")
             text.xyann = (-5 if inside else 5, 0)
+            text.set_gid(ON_DATA if inside else None)  # inside, it labels the bar it sits on
             invalid = not null and r.verdict(name) == "liberal"
             text.set_text(f"{100 * rate:.1f}%" + (" (invalid)" if invalid else ""))
         self.whiskers.set_segments(segments)
