@@ -139,3 +139,37 @@ def test_cv_differences_are_what_the_cv_t_test_sees():
     assert np.mean(ref["corrected_t"] < 0.05) < 0.05
     with pytest.raises(ValueError, match="n must be at most"):
         experiments.cv_differences(n=600)
+
+
+def test_power_display_names_the_most_powerful_test_that_keeps_its_level():
+    power = simulate_algorithm_tests(n=569, error=0.07, difference=0.03, n_experiments=500, seed=0)
+    null = simulate_algorithm_tests(n=569, error=0.07, difference=0.0, n_experiments=500, seed=0)
+    for name in ALGORITHM_TESTS:  # the same experiments with no difference
+        np.testing.assert_array_equal(power.null_p_values[name], null.p_values[name])
+    rates, se = null.rejection_rates, null.mc_error
+    valid = tuple(k for k in ALGORITHM_TESTS if rates[k] - 1.96 * se[k] <= 0.05)
+    assert power.valid_tests == null.valid_tests == valid
+    assert "resampled_t" not in valid and "corrected_t" in valid
+    best = max(valid, key=power.rejection_rates.get)
+    most = max(ALGORITHM_TESTS, key=power.rejection_rates.get)
+    assert best != most  # the invalid resampled t has the highest rate ...
+    assert f"is the {ALGORITHM_TESTS[best]} (" in power.verdict  # ... but the verdict names the valid best
+    assert f"is the {ALGORITHM_TESTS[most]}" not in power.verdict
+    assert power._explain().title.startswith("True difference of 0.03: power")
+    assert null._explain().title.startswith("No true difference: false-alarm rates")
+    assert "too liberal: 10-fold CV paired t, resampled paired t (30 holdouts)." in null.verdict
+    # the ± shown is the 95% Monte Carlo half-width, as in the explorer's whiskers
+    shown = power._repr_markdown_()
+    assert "1.96" in shown and f"{power.rejection_rates['mcnemar']:.3g} \\pm {1.96 * power.mc_error['mcnemar']:.2g}" in shown
+    assert shown.count("too liberal under H0") == len(ALGORITHM_TESTS) - len(valid)
+    assert power.with_alpha(0.01).null_p_values is power.null_p_values
+
+
+def test_a_given_null_simulation_is_reused():
+    experiments = AlgorithmTestExperiments(200, max_n=150, seed=4)
+    null = experiments.simulate(150, 0.2, 0.0)
+    power = experiments.simulate(150, 0.2, 0.05, null=null)
+    assert power.null_p_values is null.p_values
+    fresh = experiments.simulate(150, 0.2, 0.05)
+    for name in ALGORITHM_TESTS:
+        np.testing.assert_array_equal(fresh.null_p_values[name], null.p_values[name])

@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 
+from evalteach.plotting import ON_DATA
 from evalteach.simulate import ALGORITHM_TESTS, AlgorithmTestExperiments, simulate_algorithm_tests
 from evalteach.widgets.algorithm_comparison import _NAMES, MAX_N, AlgorithmComparisonExplorer
 from explorer_contract import check_contract
@@ -117,3 +118,25 @@ def test_the_picture_says_it_is_a_simulated_model():
 def test_no_visible_control_is_idle():
     e = AlgorithmComparisonExplorer(n_experiments=200)
     assert e._hidden(e.state) == set()
+
+
+def test_legend_lists_only_the_bar_styles_drawn_and_the_axis_stops_at_100_percent():
+    e = AlgorithmComparisonExplorer(n=560, error=0.07, difference=0.03, n_experiments=500, seed=0)
+    drawn = {(bar.get_facecolor(), bar.get_hatch()) for bar in e.bars}
+    patches = [h for h in e.legend.legend_handles if h.get_label() not in ("alpha", "95% Monte Carlo error")]
+    assert {(p.get_facecolor(), p.get_hatch()) for p in patches} == drawn
+    assert "keeps alpha under H0" not in [t.get_text() for t in e.legend.get_texts()]  # every valid test is conservative
+    assert e.ax.get_xlim() == (0, 1)
+    # a bar near 100% carries its label inside, right-aligned, within the axes
+    name = max(_NAMES, key=e.result.rejection_rates.get)
+    assert e.result.rejection_rates[name] > 0.9
+    label = e.labels[_NAMES.index(name)]
+    assert label.get_horizontalalignment() == "right" and label.xy[0] <= e.result.rejection_rates[name]
+    assert label.get_gid() == ON_DATA  # it labels the bar it sits on
+    e.figure.canvas.draw()
+    right = e.ax.get_window_extent().x1
+    assert all(t.get_window_extent().x1 <= right + 1 for t in e.labels)
+    e.set(difference=0.0)  # the legend follows the styles drawn
+    drawn = {(bar.get_facecolor(), bar.get_hatch()) for bar in e.bars}
+    patches = [h for h in e.legend.legend_handles if h.get_label() not in ("alpha", "95% Monte Carlo error")]
+    assert {(p.get_facecolor(), p.get_hatch()) for p in patches} == drawn

@@ -49,7 +49,12 @@ def _progress(progress):
 
 @result
 class AlgorithmTestSimulation(Result):
-    """p-values of each test over many simulated experiments, and their rejection rates."""
+    """p-values of each test over many simulated experiments, and their rejection rates.
+
+    Under a true difference (``difference != 0``) it also keeps the p-values of the same
+    experiments with no difference (``null_p_values``), so that power is judged only
+    among the tests that keep their level: :attr:`valid_tests`.
+    """
 
     p_values: dict = field(repr=False)
     rejection_rates: dict
@@ -59,6 +64,7 @@ class AlgorithmTestSimulation(Result):
     difference: float
     n: int = field(repr=False)
     error: float = field(repr=False)
+    null_p_values: dict = field(default=None, repr=False)
 
     def with_alpha(self, alpha):
         """The same simulated p-values judged at another significance level."""
@@ -66,19 +72,54 @@ class AlgorithmTestSimulation(Result):
         rates = {k: float(np.mean(p < alpha)) for k, p in self.p_values.items()}
         errors = {k: float(np.sqrt(r * (1 - r) / self.n_experiments)) for k, r in rates.items()}
         return AlgorithmTestSimulation(self.p_values, rates, errors, alpha, self.n_experiments,
-                                       self.difference, self.n, self.error)
+                                       self.difference, self.n, self.error, self.null_p_values)
+
+    @property
+    def valid_tests(self):
+        """The tests whose false-alarm rate with no true difference is not above alpha.
+
+        A test counts as too liberal when its rate under H0 exceeds alpha by more than
+        1.96 Monte Carlo standard errors (the 95% whiskers of the explorer); ``None`` when
+        the simulation of H0 is not known.
+        """
+        null = self.p_values if self.difference == 0 else self.null_p_values
+        if null is None:
+            return None
+        valid = []
+        for name, p in null.items():
+            rate = float(np.mean(p < self.alpha))
+            if rate - 1.96 * np.sqrt(rate * (1 - rate) / self.n_experiments) <= self.alpha:
+                valid.append(name)
+        return tuple(valid)
 
     def _explain(self):
-        what = "type-I error (H0 true)" if self.difference == 0 else "power (H0 false)"
-        steps = [rf"\text{{{ALGORITHM_TESTS[k]}}}:\ {fmt(r, 3)} \pm {fmt(self.mc_error[k], 2)}"
+        valid = self.valid_tests
+        invalid = r"\ \text{(too liberal under H0)}"
+        steps = [rf"\text{{{ALGORITHM_TESTS[k]}}}:\ {fmt(r, 3)} \pm {fmt(1.96 * self.mc_error[k], 2)}"
+                 + (invalid if self.difference != 0 and valid is not None and k not in valid else "")
                  for k, r in self.rejection_rates.items()]
-        worst = max(self.rejection_rates, key=self.rejection_rates.get)
-        verdict = (f"Rejection rates over {self.n_experiments} simulated experiments ({what}) at "
-                   f"alpha = {fmt(self.alpha, 3)}; the highest is the {ALGORITHM_TESTS[worst]} "
-                   f"({pct(self.rejection_rates[worst])}).")
-        return Explanation("Tests for comparing two learners, simulated",
+        over = f"over B = {self.n_experiments} simulated experiments at alpha = {fmt(self.alpha, 3)}"
+        if self.difference == 0:
+            title = "No true difference: false-alarm rates of the tests, simulated"
+            liberal = [ALGORITHM_TESTS[k] for k in self.rejection_rates if k not in valid]
+            verdict = (f"False-alarm rates {over} (± 1.96 MC errors); "
+                       + (f"too liberal: {', '.join(liberal)}." if liberal else
+                          "no test rejects more often than alpha allows."))
+        else:
+            title = f"True difference of {fmt(self.difference, 3)}: power of the tests, simulated"
+            candidates = list(self.rejection_rates) if valid is None else list(valid)
+            best = max(candidates, key=self.rejection_rates.get) if candidates else None
+            among = ("among all tests (their false-alarm rates were not simulated)" if valid is None else
+                     "among the tests that keep alpha with no true difference")
+            verdict = (f"Power {over} (± 1.96 MC errors); "
+                       + (f"the highest {among} is the {ALGORITHM_TESTS[best]} ({pct(self.rejection_rates[best])})"
+                          if best else "no test keeps alpha with no true difference")
+                       + ("." if valid is None or len(valid) == len(self.rejection_rates) else
+                          f"; the others reject too often with no difference, so their power means nothing."))
+        return Explanation(title,
                            [r"\widehat{\text{rate}} = \frac{\#\{p < \alpha\}}{B},\quad "
-                            r"\text{MC error} = \sqrt{\widehat{\text{rate}}(1-\widehat{\text{rate}})/B}"],
+                            r"\text{MC error} = \sqrt{\widehat{\text{rate}}(1-\widehat{\text{rate}})/B}"
+                            r"\quad (B:\ \text{simulated experiments; shown: rate} \pm 1.96\ \text{MC errors})"],
                            steps, verdict)
 
 
@@ -212,13 +253,22 @@ class AlgorithmTestExperiments:
         return errors[0], errors[1], starts, sizes
 
     def simulate(self, n=200, error=0.2, difference=0.0, *, alpha=0.05, stability=0.9, agreement=0.5,
-                 training_noise=0.05):
-        """An :class:`AlgorithmTestSimulation` for one setting (see :func:`simulate_algorithm_tests`)."""
+                 training_noise=0.05, null=None):
+        """An :class:`AlgorithmTestSimulation` for one setting (see :func:`simulate_algorithm_tests`).
+
+        Under a true difference the same experiments are also run with none, to judge which
+        tests keep their level; pass ``null``, the simulation of this setting with
+        ``difference=0``, to reuse it instead.
+        """
         n, error, difference, alpha, stability, agreement, training_noise = _checked_setting(
             n, error, difference, alpha, stability, agreement, training_noise)
         p_values = self.p_values(n, error, error + difference, stability, agreement, training_noise)
+        null_p_values = None
+        if difference != 0:
+            null_p_values = (null.p_values if null is not None else
+                             self.p_values(n, error, error, stability, agreement, training_noise))
         return AlgorithmTestSimulation(p_values, {}, {}, alpha, self.n_experiments, difference, n,
-                                       error).with_alpha(alpha)
+                                       error, null_p_values).with_alpha(alpha)
 
 
 def _checked_setting(n, error, difference, alpha, stability, agreement, training_noise):
@@ -317,7 +367,9 @@ def simulate_algorithm_tests(n=200, error=0.2, difference=0.0, *, alpha=0.05, n_
     -------
     AlgorithmTestSimulation
         ``p_values`` (test -> array of B p-values), ``rejection_rates`` (fraction with
-        p < alpha), ``mc_error`` (binomial standard error of each rate).
+        p < alpha), ``mc_error`` (binomial standard error of each rate); under a true
+        difference also ``null_p_values`` (the same experiments with none) and
+        ``valid_tests`` (those that keep alpha there).
 
     References
     ----------

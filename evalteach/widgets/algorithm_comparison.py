@@ -9,7 +9,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..plotting import COLORS, PALETTE
+from ..plotting import COLORS, ON_DATA, PALETTE
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
 
@@ -24,6 +24,8 @@ _CONSERVATIVE = (COLORS["muted"], "")
 _VALID = (COLORS["data"], "")
 _VALID_CONSERVATIVE = (PALETTE["sky"], "")
 _INVALID = ("#f3c6a5", "///")
+#: Rates whose whisker starts beyond this get their label inside the bar (the axis stops at 100%).
+_INSIDE = 0.7
 _LEGENDS = {
     True: [(_LIBERAL, "too liberal (above alpha)"), (_NEAR, "keeps alpha"),
            (_CONSERVATIVE, "conservative (below alpha)")],
@@ -108,7 +110,7 @@ class AlgorithmComparisonExplorer(Explorer):
         self._cache = OrderedDict()
         super().__init__(**kwargs)
 
-    def _simulation(self, state, difference):
+    def _simulation(self, state, difference, null=None):
         key = tuple(state[k] for k in ("n", "error", "stability", "training_noise", "n_experiments",
                                        "seed")) + (difference,)
         if key not in self._cache:
@@ -118,7 +120,7 @@ class AlgorithmComparisonExplorer(Explorer):
                     state["n_experiments"], max_n=MAX_N, seed=state["seed"], progress=self.report_progress)}
             self._cache[key] = self._experiments[drawn].simulate(
                 state["n"], state["error"], difference, stability=state["stability"],
-                training_noise=state["training_noise"])
+                training_noise=state["training_noise"], null=null)
             while len(self._cache) > 64:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(key)
@@ -126,7 +128,7 @@ class AlgorithmComparisonExplorer(Explorer):
 
     def _compute(self, state):
         null = self._simulation(state, 0.0)
-        sim = null if state["difference"] == 0 else self._simulation(state, state["difference"])
+        sim = null if state["difference"] == 0 else self._simulation(state, state["difference"], null)
         return AlgorithmComparisonView(sim, null)
 
     def _build(self, figure):
@@ -142,20 +144,21 @@ class AlgorithmComparisonExplorer(Explorer):
                                    fontsize="small", bbox=dict(facecolor="white", edgecolor="none", pad=0.5))
                        for yi in y]
         ax.set_ylim(-0.6, len(_NAMES) - 0.4)
-        ax.set_xlim(0, 1.16)  # room for the labels right of a full bar
+        ax.set_xlim(0, 1)  # a rate; labels of bars near 100% go inside the bar
         ax.set_xticks(np.linspace(0, 1, 6))
         ax.xaxis.set_major_formatter(lambda x, _: f"{100 * x:.0f}%")
         ax.grid(axis="x", color="0.92")
         ax.set_xlabel("share of experiments rejecting H0")
-        self._null_shown = None
+        self._legend_shown = None
         # a text artist, not the axes title: redrawing a title alone costs tens of milliseconds
         self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
         self.dynamic(*self.bars, self.whiskers, self.alpha_line, *self.labels, self.heading)
 
-    def _legend(self, null):
-        """The figure's legend for the type-I error view (``null``) or the power view."""
+    def _legend(self, null, styles):
+        """The figure's legend for the type-I error view (``null``) or the power view: the bar
+        styles drawn (``styles``), the alpha line and the whiskers."""
         handles = [Patch(facecolor=face, hatch=hatch, edgecolor=COLORS["bad"] if hatch else face, label=label)
-                   for (face, hatch), label in _LEGENDS[null]]
+                   for (face, hatch), label in _LEGENDS[null] if (face, hatch) in styles]
         handles += [Line2D([], [], color=COLORS["truth"], ls="--", label="alpha"),
                     Line2D([], [], color=COLORS["truth"], lw=1.5, label="95% Monte Carlo error")]
         return self.figure.legend(handles=handles, loc="outside lower center", ncol=3, frameon=False,
@@ -169,23 +172,28 @@ class AlgorithmComparisonExplorer(Explorer):
 
     def _draw(self, r):
         alpha, null = r.alpha, r.difference == 0
-        if null != self._null_shown:  # the legend is static: full redraw
-            if self._null_shown is not None:
+        styles = [self._style(r, name) for name in _NAMES]
+        shown = (null, frozenset(styles))
+        if shown != self._legend_shown:  # the legend is static: full redraw
+            if self._legend_shown is not None:
                 self.legend.remove()
-            self._null_shown = null
-            self.legend = self._legend(null)
+            self._legend_shown = shown
+            self.legend = self._legend(null, shown[1])
             self.relayout()
         y = np.arange(len(_NAMES))[::-1]
         segments = []
-        for bar, text, yi, name in zip(self.bars, self.labels, y, _NAMES):
+        for bar, text, yi, name, (face, hatch) in zip(self.bars, self.labels, y, _NAMES, styles):
             rate, half = r.rejection_rates[name], 1.96 * r.mc_error[name]
             bar.set_width(rate)
-            face, hatch = self._style(r, name)
             bar.set_facecolor(face)
             bar.set_hatch(hatch)
             bar.set_linewidth(0.8 if hatch else 0)
             segments.append([(max(rate - half, 0), yi), (rate + half, yi)])
-            text.xy = (max(rate + half, alpha), yi)  # right of the whisker and of the alpha line
+            inside = rate - half > _INSIDE  # no room right of the whisker: label inside the bar
+            text.xy = (rate - half if inside else max(rate + half, alpha), yi)  # clear of whisker and alpha
+            text.set_horizontalalignment("right" if inside else "left")
+            text.xyann = (-5 if inside else 5, 0)
+            text.set_gid(ON_DATA if inside else None)  # inside, it labels the bar it sits on
             invalid = not null and r.verdict(name) == "liberal"
             text.set_text(f"{100 * rate:.1f}%" + (" (invalid)" if invalid else ""))
         self.whiskers.set_segments(segments)
