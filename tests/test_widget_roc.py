@@ -153,6 +153,10 @@ def test_diamond_drawn_above_the_current_point_and_hollow():
     e = ROCExplorer(source="scott", iso_cost=True, cost_fn=0.2)
     assert e.best.get_zorder() > e.point.get_zorder() and e.best.get_markerfacecolor() == "none"
     assert tuple(e.best.get_xydata()[0]) == tuple(e.point.get_xydata()[0])   # they coincide here
+    # the negatives' squares are orange; the iso-cost line and the diamond must not share that colour
+    negatives = tuple(e.neg_dots.get_edgecolors()[0][:3])
+    from matplotlib.colors import to_rgb
+    assert to_rgb(e.iso_line.get_color()) != negatives and to_rgb(e.best.get_color()) != negatives
 
 
 @pytest.mark.parametrize("cost_fn", [0.1, 0.2, 1.0, 5.0, 10.0])

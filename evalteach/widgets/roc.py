@@ -273,10 +273,11 @@ class ROCExplorer(Explorer):
         self.diagonal = ax.plot([0, 1], [0, 1], color=COLORS["muted"], ls=":", lw=1)[0]
         (self.curve_line,) = ax.plot([], [], color=COLORS["data"], drawstyle="default", label="ROC curve")
         (self.hull_line,) = ax.plot([], [], color=COLORS["second"], ls="--", label="convex hull")
-        (self.iso_line,) = ax.plot([], [], color=COLORS["theory"], ls="-.", label="iso-cost line")
+        # green, not the negatives' orange: the cheapest line and vertex are not about the negatives
+        (self.iso_line,) = ax.plot([], [], color=COLORS["good"], ls="-.", label="iso-cost line")
         (self.point,) = ax.plot([], [], "o", color=COLORS["truth"], ms=8, label="current threshold", zorder=4)
         # drawn on top of the current point and hollow, so both stay visible when they coincide
-        (self.best,) = ax.plot([], [], "D", color=COLORS["theory"], ms=12, mfc="none", mew=2,
+        (self.best,) = ax.plot([], [], "D", color=COLORS["good"], ms=12, mfc="none", mew=2,
                                label="least expected cost", zorder=5)
         self.curve_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
         self.dynamic(self.curve_line, self.hull_line, self.iso_line, self.best, self.point, self.curve_title)
