@@ -366,6 +366,16 @@ def test_results_explain_themselves():
     assert "0.76" in roc_curve(y, s)._repr_markdown_()
 
 
+def test_auc_verdict_speaks_of_this_test_set_and_estimates_the_probability():
+    # the AUC is the share of this test set's pairs; the population probability is what it estimates
+    y, s = scott_roc_example()
+    verdict = roc_curve(y, s).verdict
+    assert "in this test set" in verdict and "19 of the 25 (positive, negative) pairs" in verdict
+    assert "estimates the probability" in verdict
+    tied = roc_curve([1, 0, 1, 0], [0.5, 0.5, 0.9, 0.1])      # ties count half: 3.5 of 4 pairs
+    assert "3.5 of the 4" in tied.verdict and tied.auc == metrics.roc_auc_score([1, 0, 1, 0], [0.5, 0.5, 0.9, 0.1])
+
+
 # ----------------------------------------------------------------- DeLong's test of two AUCs
 
 

@@ -92,7 +92,7 @@ def test_legend_lists_only_what_is_drawn():
     e.controls["hull"].value = False
     assert "convex hull" not in _legend(e) and "iso-cost line" in _legend(e)
     e.controls["view"].value = "pr"
-    assert _legend(e) == ["achievable precision-recall (steps)", "current threshold"]
+    assert _legend(e) == ["precision-recall points (steps; area = AP)", "current threshold"]
 
 
 def test_a_fitted_estimator():
@@ -153,6 +153,10 @@ def test_diamond_drawn_above_the_current_point_and_hollow():
     e = ROCExplorer(source="scott", iso_cost=True, cost_fn=0.2)
     assert e.best.get_zorder() > e.point.get_zorder() and e.best.get_markerfacecolor() == "none"
     assert tuple(e.best.get_xydata()[0]) == tuple(e.point.get_xydata()[0])   # they coincide here
+    # the negatives' squares are orange; the iso-cost line and the diamond must not share that colour
+    negatives = tuple(e.neg_dots.get_edgecolors()[0][:3])
+    from matplotlib.colors import to_rgb
+    assert to_rgb(e.iso_line.get_color()) != negatives and to_rgb(e.best.get_color()) != negatives
 
 
 @pytest.mark.parametrize("cost_fn", [0.1, 0.2, 1.0, 5.0, 10.0])
@@ -170,3 +174,49 @@ def test_iso_cost_line_stays_inside_roc_space(cost_fn):
 def test_scott_axis_label_has_no_nested_parentheses():
     e = ROCExplorer(source="scott")
     assert e.ax_scores.get_xlabel() == "SVM score w·x"
+
+
+def test_pr_legend_sits_where_the_steps_are_not():
+    # Scott's scores with each negative copied ten times: precision falls to about 0.1 at full recall,
+    # so the lower right is taken and the upper right is free; a good ranking keeps it high, the other way round
+    y, s = scott_roc_example()
+    many_y = np.r_[y[y == 1], np.repeat(y[y == 0], 10)]
+    many_s = np.r_[s[y == 1], np.repeat(s[y == 0], 10)]
+    e = ROCExplorer(y_true=many_y, scores=many_s, view="pr")
+    box = e.ax_curve.get_legend().get_window_extent().transformed(e.ax_curve.transData.inverted())
+    recall, precision = e.result.pr.achievable("steps")
+    assert not np.any((recall > box.x0) & (recall < box.x1) & (precision > box.y0) & (precision < box.y1))
+    assert box.x1 > 0.5                                                     # on the right
+    good = ROCExplorer(source="breast_cancer", view="pr")
+    box = good.ax_curve.get_legend().get_window_extent().transformed(good.ax_curve.transData.inverted())
+    recall, precision = good.result.pr.achievable("steps")
+    assert not np.any((recall > box.x0) & (recall < box.x1) & (precision > box.y0) & (precision < box.y1))
+    assert ROCExplorer(view="roc").ax_curve.get_legend()._loc == 4           # ROC: lower right, as before
+
+
+def test_pr_view_summary_does_not_call_itself_roc():
+    e = ROCExplorer(view="pr")
+    assert not e._repr_mimebundle_()["text/plain"].startswith("ROC")
+
+
+@pytest.mark.parametrize("cost_fn", [0.2, 1.0, 5.0])
+def test_opening_threshold_lies_midway_in_the_gap_below_the_vertex(cost_fn):
+    # the line must not sit on the dot of the vertex's score: midway between it and the next lower score
+    y, s = scott_roc_example()
+    e = ROCExplorer(source="scott", iso_cost=True, cost_fn=cost_fn)
+    op = roc_curve(y, s).operating_point(1.0, cost_fn)
+    lower = s[s < op.threshold].max() if np.any(s < op.threshold) else ROCExplorer.score_range(e.result.data)[0]
+    step = 0.005 * np.ptp(ROCExplorer.score_range(e.result.data))
+    assert abs(e.result.threshold - (op.threshold + lower) / 2) <= step / 2 + 1e-9
+
+
+def test_score_name_labels_your_scores():
+    y, s = scott_roc_example()
+    e = ROCExplorer(y_true=y, scores=-s, score_name="−(SVM score)")
+    assert e.ax_scores.get_xlabel() == "−(SVM score)"
+    assert e._summary(e.result).startswith("−(SVM score): ") and "your data" not in e._summary(e.result)
+    assert ROCExplorer(y_true=y, scores=s).ax_scores.get_xlabel() == "score (your data)"
+    with pytest.raises(TypeError, match="score_name"):
+        ROCExplorer(score_name="mine")                       # no scores of yours to name
+    with pytest.raises(TypeError, match="score_name"):
+        ROCExplorer(y_true=y, scores=s, score_name="")

@@ -313,8 +313,11 @@ class RocCurve(Result):
             points = r",\ ".join(f"({fmt(a, 3)}, {fmt(b, 3)})" for a, b in zip(self.fpr, self.tpr))
             steps.append(rf"(FPR, TPR):\ {points}")
         steps.append(rf"AUC = {fmt(self.auc)}")
-        verdict = (f"The area under the {what} is {_plain(self.auc)}: a random positive outscores a random "
-                   f"negative with probability {_plain(self.auc)} (0.5 is chance, 1 is perfect ranking)."
+        pairs = P * N
+        verdict = (f"The area under the {what} is {_plain(self.auc)}: in this test set a positive outscores a "
+                   f"negative in {_plain(self.auc * pairs)} of the {pairs} (positive, negative) pairs (ties count "
+                   f"half). It estimates the probability that a random positive outscores a random negative "
+                   f"(0.5 is chance, 1 is perfect ranking)."
                    if not self.hull else
                    f"The hull keeps {len(self.fpr)} points; its area is {_plain(self.auc)}.")
         return Explanation(what[0].upper() + what[1:], formulas, steps, verdict)
@@ -378,7 +381,9 @@ class PrecisionRecallCurve(Result):
         ----------
         interpolation : {"steps", "roc"}
             "steps": precision ``P_i`` held over each recall interval ``(R_{i-1}, R_i]``, the
-            curve whose area is exactly ``average_precision``. "roc": Davis & Goadrich's
+            curve whose area is exactly ``average_precision``. Only its corners are
+            classifiers; between them a coin flip achieves the "roc" curve, which lies above
+            the steps and below the straight line. "roc": Davis & Goadrich's
             interpolation, made in ROC space: between neighbouring thresholds TP and FP
             grow together linearly (the classifiers a coin flip between the two thresholds
             achieves), so precision ``TP / (TP + FP)`` follows a curve, not a line.
@@ -759,9 +764,11 @@ def multiclass_auc(y_true, probabilities, method="hand-till"):
         "hand-till" (Hand & Till 2001, Machine Learning 45): for every pair of classes
         i, j, ``A(i|j)`` is the AUC of column i separating class i from class j on the
         examples of those two classes; ``M`` averages ``(A(i|j) + A(j|i)) / 2`` over
-        the pairs. Insensitive to the class distribution. "ovr" (Provost & Domingos
-        2001, unweighted): the mean over classes of the AUC of column i separating
-        class i from all others.
+        the pairs. Insensitive to the class distribution. "ovr": the unweighted mean
+        over classes of the AUC of column i separating class i from all others (each
+        class weighs the same). Provost & Domingos (2003, Machine Learning 52) weight
+        each class's AUC by its prevalence instead, which depends on the class mix even
+        more; weight ``per_class`` yourself for theirs.
 
     Returns
     -------

@@ -106,6 +106,9 @@ class ROCExplorer(Explorer):
     view : {"roc", "pr"}
     y_true, scores : array, optional
         Your own classes (0/1) and scores.
+    score_name : str, optional
+        What your scores are, e.g. "−(SVM score)": it labels the score axis and starts the
+        summary (default "your data").
     estimator, X, y : optional
         A fitted scikit-learn classifier and the (held-out) data to score.
     seed : int
@@ -117,12 +120,19 @@ class ROCExplorer(Explorer):
     >>> ROCExplorer(y_true=[1, 0, 1], scores=[.9, .4, .3])  # doctest: +SKIP
     """
 
-    title = "ROC: sweeping the threshold"
+    title = "Sweeping a classifier's threshold"  # ROC or precision-recall: the view decides
 
     figsize = (10.0, 5.6)  # the presenter theme scales it with the fonts (plotting.Theme.figure_scale)
 
-    def __init__(self, *, y_true=None, scores=None, estimator=None, X=None, y=None, seed=0, **values):
+    def __init__(self, *, y_true=None, scores=None, estimator=None, X=None, y=None, score_name=None, seed=0,
+                 **values):
         self._user = self._user_data(y_true, scores, estimator, X, y)
+        if score_name is not None:
+            if not isinstance(score_name, str) or not score_name.strip():
+                raise TypeError(f"score_name must be a non-empty string, got {score_name!r}")
+            if self._user is None:
+                raise TypeError("score_name= names your own scores; pass y_true= and scores= (or estimator=) too")
+            self._user = ScoredData(self._user.y, self._user.scores, score_name, score_name, score_name)
         if self._user is not None:
             values.setdefault("source", "user")
         if values.get("iso_cost") and "threshold" not in values and values.get("view", "roc") == "roc":
@@ -133,15 +143,23 @@ class ROCExplorer(Explorer):
         super().__init__(seed=seed, **values)
 
     def _optimal_position(self, values, seed):
-        """The slider position (a multiple of its step) whose threshold selects the least-cost hull vertex."""
+        """The slider position (a multiple of its step) whose threshold selects the least-cost hull vertex.
+
+        It lies midway between the vertex's score and the next lower score, so the threshold line
+        sits in the gap and not on top of a dot (any threshold in the gap gives the same point)."""
         data = self._data(values.get("source", "scott"), seed)
         op = roc_curve(data.y, data.scores).operating_point(values.get("cost_fp", 1.0), values.get("cost_fn", 1.0))
         if math.isinf(op.threshold):
             return 1.0 if op.threshold > 0 else 0.0
         lo, hi = self.score_range(data)
+        below = data.scores[data.scores < op.threshold]
+        gap_low = float(below.max()) if below.size else lo
         step = 0.005
-        # round down: a threshold just below the vertex's score still predicts that score positive
-        return max(0.0, math.floor((op.threshold - lo) / (hi - lo) / step) * step)
+        position = round(((op.threshold + gap_low) / 2 - lo) / (hi - lo) / step) * step
+        if not gap_low < lo + position * (hi - lo) <= op.threshold:  # a gap narrower than a step
+            # round down: a threshold just below the vertex's score still predicts that score positive
+            position = math.floor((op.threshold - lo) / (hi - lo) / step) * step
+        return min(1.0, max(0.0, position))
 
     @staticmethod
     def _user_data(y_true, scores, estimator, X, y):
@@ -172,7 +190,7 @@ class ROCExplorer(Explorer):
     def _controls(self):
         options = [(label, key) for key, label in SOURCES.items()]
         if self._user is not None:
-            options.insert(0, ("your data", "user"))
+            options.insert(0, (self._user.name, "user"))
         return {
             "source": dropdown("scores from", options, options[0][1]),
             "threshold": slider("threshold position", 0.5, 0.0, 1.0, 0.005),
@@ -255,10 +273,11 @@ class ROCExplorer(Explorer):
         self.diagonal = ax.plot([0, 1], [0, 1], color=COLORS["muted"], ls=":", lw=1)[0]
         (self.curve_line,) = ax.plot([], [], color=COLORS["data"], drawstyle="default", label="ROC curve")
         (self.hull_line,) = ax.plot([], [], color=COLORS["second"], ls="--", label="convex hull")
-        (self.iso_line,) = ax.plot([], [], color=COLORS["theory"], ls="-.", label="iso-cost line")
+        # green, not the negatives' orange: the cheapest line and vertex are not about the negatives
+        (self.iso_line,) = ax.plot([], [], color=COLORS["good"], ls="-.", label="iso-cost line")
         (self.point,) = ax.plot([], [], "o", color=COLORS["truth"], ms=8, label="current threshold", zorder=4)
         # drawn on top of the current point and hollow, so both stay visible when they coincide
-        (self.best,) = ax.plot([], [], "D", color=COLORS["theory"], ms=12, mfc="none", mew=2,
+        (self.best,) = ax.plot([], [], "D", color=COLORS["good"], ms=12, mfc="none", mew=2,
                                label="least expected cost", zorder=5)
         self.curve_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
         self.dynamic(self.curve_line, self.hull_line, self.iso_line, self.best, self.point, self.curve_title)
@@ -280,7 +299,8 @@ class ROCExplorer(Explorer):
             ax.set_xlabel("recall TP / P")
             ax.set_ylabel("precision TP / (TP + FP)")
         self.diagonal.set_visible(r.view == "roc")
-        self.curve_line.set_label("ROC curve" if r.view == "roc" else "achievable precision-recall (steps)")
+        # only the corners of the PR steps are classifiers (Davis & Goadrich 2006); the steps' area is the AP
+        self.curve_line.set_label("ROC curve" if r.view == "roc" else "precision-recall points (steps; area = AP)")
         shown = [self.curve_line, self.point]
         if r.hull is not None:  # hull and costs are only computed in ROC space, when switched on
             shown.append(self.hull_line)
@@ -288,7 +308,7 @@ class ROCExplorer(Explorer):
             shown += [self.iso_line, self.best]
         if ax.get_legend() is not None:
             ax.get_legend().remove()
-        ax.legend(handles=shown, loc="lower right", fontsize="small")
+        _place_legend(ax, shown, r.pr)
         self.relayout()
 
     def _draw(self, r):
@@ -346,6 +366,29 @@ class ROCExplorer(Explorer):
         if r.pr is not None:
             text += f" Average precision {r.pr.average_precision:.3f}."
         return text
+
+
+def _polyline(x, y, per_segment=50):
+    """Points along the straight pieces joining (x, y), dense enough to test what a box covers."""
+    s = np.linspace(0.0, 1.0, per_segment)[:, None]
+    return (x[:-1] + s * np.diff(x)).ravel(), (y[:-1] + s * np.diff(y)).ravel()
+
+
+def _place_legend(ax, handles, pr):
+    """A legend where it covers none of the precision-recall steps, if any candidate place does.
+
+    ROC curves run from the lower left to the upper right, so their legend sits lower right. A
+    precision-recall curve may pass anywhere: try the places in turn and keep the first free one."""
+    if pr is None:
+        return ax.legend(handles=handles, loc="lower right", fontsize="small")
+    x, y = _polyline(*pr.achievable("steps"))
+    renderer = ax.figure.canvas.get_renderer()
+    for loc in ("upper right", "center right", "lower left", "center", "lower right"):
+        legend = ax.legend(handles=handles, loc=loc, fontsize="small")
+        box = legend.get_window_extent(renderer).transformed(ax.transData.inverted())
+        if not np.any((x > box.x0) & (x < box.x1) & (y > box.y0) & (y < box.y1)):
+            break
+    return legend
 
 
 def _segment_in_unit_square(x0, y0, slope):
