@@ -83,7 +83,7 @@ def test_picture_names_the_learners_and_keeps_the_two_tests_apart():
     assert right.startswith("Bayesian correlated t-test") and "corrected" not in right
     legend = e.ax.get_legend().get_texts()[0].get_text()
     assert legend.startswith("corrected resampled t-test") and f"p = {r.frequentist.p_value:.2g}" in legend
-    assert "rope ±0.01 (1 point)" in e.left_title.get_text()
+    assert e.rope_title.get_text() == "rope ±0.01 (1 point)"
 
 
 def test_one_colour_means_one_learner_better_in_both_modes():

@@ -160,8 +160,8 @@ class BayesianComparisonExplorer(Explorer):
         self.dots_ax, self.rank_ax = self.figures["multiple"].subplots(1, 2, width_ratios=(1.7, 1))
         self._frame_artists = {"single": self._build_single(), "multiple": self._build_multiple()}
         self._rope_artists = {
-            "single": (*self.regions, self.rope_band, *self.bars, *self.bar_labels, self.left_title),
-            "multiple": (self.dots_rope, *self.rank_bars, *self.rank_labels, self.dots_title)}
+            "single": (*self.regions, self.rope_band, *self.bars, *self.bar_labels, self.rope_title),
+            "multiple": (self.dots_rope, *self.rank_bars, *self.rank_labels, self.dots_rope_title)}
         for artist in (*self.figures.values(), *self._frame_artists["single"], *self._frame_artists["multiple"]):
             artist.set_animated(True)
         self.mode_layer = CachedLayer(size=len(self.figures))
@@ -182,14 +182,17 @@ class BayesianComparisonExplorer(Explorer):
         self.regions = [ax.fill_between([0, 1], [0, 0], color=c, alpha=0.45, lw=0)
                         for c in REGION_COLORS["single"]]
         self.rope_band = ax.axvspan(-0.01, 0.01, color=COLORS["muted"], alpha=0.2, lw=0)
-        self.left_title = ax.set_title(" ", fontsize="medium")
+        # titles at a fixed height (y=1): no top tick labels to clear, and matplotlib's search for
+        # them measures every tick label on each draw (and misplaces a title still blank)
+        ax.set_title("Posterior of μ (rope shaded grey)", loc="left", fontsize="medium", y=1.0)
+        self.rope_title = ax.set_title(" ", loc="right", fontsize="medium", y=1.0)  # only the rope's width is redrawn
         ax.set_yticks([])
         ax.set_ylabel("posterior density of μ")
         ax.set_xlabel(" \n ")
         self.bars, self.bar_labels = _probability_bars(bars_ax, REGION_COLORS["single"])
         bars_ax.set_ylabel("posterior probability")
         self.right_title = bars_ax.set_title("Bayesian correlated t-test (ρ = 1/10):\n"
-                                             "posterior probability of each region", fontsize="medium")
+                                             "posterior probability of each region", fontsize="medium", y=1.0)
         return (ax.xaxis, self.zero, self.density, self.interval, self.interval_mid, self.legend,
                 bars_ax.xaxis)
 
@@ -204,9 +207,12 @@ class BayesianComparisonExplorer(Explorer):
         self.wilcoxon_text = ax.text(0.98, 0.97, " ", transform=ax.transAxes, ha="right", va="top",
                                      fontsize="small")
         self.dots_rope = ax.axvspan(-0.01, 0.01, color=COLORS["muted"], alpha=0.2, lw=0)
-        self.dots_title = ax.set_title(" ", fontsize="medium")
-        ax.set_ylim(-0.8, DEMSAR_AUC.shape[0] + 2.5)
-        ax.set_yticks(np.arange(DEMSAR_AUC.shape[0]), DEMSAR_DATASETS)  # the layout makes room for the names
+        ax.set_title("Differences (rope shaded grey)", loc="left", fontsize="medium", y=1.0)
+        self.dots_rope_title = ax.set_title(" ", loc="right", fontsize="medium", y=1.0)
+        # one row per data set in the order of Demšar's Table 2, top down: the names are drawn once
+        rows = len(DEMSAR_DATASETS)
+        ax.set_ylim(-0.8, rows + 2.5)
+        ax.set_yticks(np.arange(rows)[::-1], DEMSAR_DATASETS)
         ax.tick_params(axis="y", labelsize="x-small")
         ax.set_xlabel(" ")
         self.rank_bars, self.rank_labels = _probability_bars(bars_ax, REGION_COLORS["multiple"])
@@ -214,8 +220,8 @@ class BayesianComparisonExplorer(Explorer):
         bars_ax.set_ylabel("share of draws: region most probable")
         self.rank_title = bars_ax.set_title(f"Bayesian signed-rank test: share of\n{N_SAMPLES:,} posterior "
                                             f"draws in which\neach region is the most probable",
-                                            fontsize="medium")
-        return (ax.xaxis, ax.yaxis, self.dots_zero, self.dots, self.wilcoxon_text, bars_ax.xaxis)
+                                            fontsize="medium", y=1.0)
+        return (ax.xaxis, self.dots_zero, self.dots, self.wilcoxon_text, bars_ax.xaxis)
 
     def _posterior_span(self, r):
         """The x range of the one-data-set picture: the posterior with 4.5 scales either side,
@@ -266,9 +272,7 @@ class BayesianComparisonExplorer(Explorer):
 
     def _show_differences(self, r, a, b_name):
         d, ax = r.differences, self.dots_ax
-        order = np.argsort(d)
-        self.dots.set_data(d[order], np.arange(d.size))
-        ax.set_yticklabels([DEMSAR_DATASETS[i] for i in order])
+        self.dots.set_data(d, np.arange(d.size)[::-1])
         reach = 0.055  # the widest rope stays in view
         pad = 0.1 * max(d.max() - d.min(), reach)
         ax.set_xlim(min(d.min(), -reach) - pad, max(d.max(), reach) + pad)
@@ -302,9 +306,9 @@ class BayesianComparisonExplorer(Explorer):
             label.set_position((bar.get_x() + bar.get_width() / 2, p + 0.02))
             label.set_text(f"{p:.3f}")
         if single:
-            self.left_title.set_text(f"Posterior of μ, rope ±{_rope_text(rope, 'point')} (shaded grey)")
+            self.rope_title.set_text(f"rope ±{_rope_text(rope, 'point')}")
         else:
-            self.dots_title.set_text(f"Differences, rope ±{_rope_text(rope, 'AUC')} (shaded grey)")
+            self.dots_rope_title.set_text(f"rope ±{_rope_text(rope, 'AUC')}")
 
     def _summary(self, r):
         b = r.bayes
