@@ -77,12 +77,14 @@ def test_picture_names_the_learners_and_keeps_the_two_tests_apart():
     assert r.names == ("naive_bayes", "1nn") and r.label.startswith("error of naive Bayes − 1-NN")
     assert "naive Bayes − 1-NN" in e.ax.get_xlabel()
     ticks = [t.get_text() for t in e.bars_ax.get_xticklabels()]
-    assert ticks[0].startswith("naive Bayes better") and ticks[2].startswith("1-NN better")
+    assert ticks[0] == "naive Bayes\nbetter by > rope" and ticks[2] == "1-NN\nbetter by > rope"
     # the right panel is the Bayesian test alone; the corrected t-test's p sits with its interval
     right = e.right_title.get_text()
     assert right.startswith("Bayesian correlated t-test") and "corrected" not in right
-    legend = e.ax.get_legend().get_texts()[0].get_text()
-    assert legend.startswith("corrected resampled t-test") and f"p = {r.frequentist.p_value:.2g}" in legend
+    assert e.ax.get_legend().get_texts()[0].get_text().startswith("corrected resampled t-test")
+    numbers = e.interval_text.get_text()
+    assert f"[{r.frequentist.low:+.3f}, {r.frequentist.high:+.3f}]" in numbers
+    assert f"p = {r.frequentist.p_value:.2g} (not significant at 5%)" in numbers
     assert e.rope_title.get_text() == "rope ±0.01 (1 point)"
 
 

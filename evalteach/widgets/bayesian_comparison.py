@@ -1,6 +1,7 @@
 """BayesianComparisonExplorer: posterior probabilities with a region of practical equivalence."""
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -176,9 +177,12 @@ class BayesianComparisonExplorer(Explorer):
         self.density = ax.plot([], [], color=COLORS["truth"], lw=1.6)[0]
         self.zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=0.8)  # stops below the legend
         self.interval = ax.plot([], [], color=COLORS["second"], lw=4, solid_capstyle="butt",
-                                label=" \n ")[0]
+                                label="corrected resampled t-test: 95% interval")[0]
         self.interval_mid = ax.plot([], [], "|", color=COLORS["second"], ms=14, mew=2)[0]
-        self.legend = ax.legend(handles=[self.interval], loc="upper left", fontsize="small", framealpha=0.9)
+        ax.legend(handles=[self.interval], loc="upper left", fontsize="small", framealpha=0.9)
+        # its numbers apart from the legend, as Wilcoxon's in the other mode: the legend is drawn once
+        self.interval_text = ax.text(0.98, 0.97, " \n ", transform=ax.transAxes, ha="right", va="top",
+                                     fontsize="small")
         self.regions = [ax.fill_between([0, 1], [0, 0], color=c, alpha=0.45, lw=0)
                         for c in REGION_COLORS["single"]]
         self.rope_band = ax.axvspan(-0.01, 0.01, color=COLORS["muted"], alpha=0.2, lw=0)
@@ -193,7 +197,7 @@ class BayesianComparisonExplorer(Explorer):
         bars_ax.set_ylabel("posterior probability")
         self.right_title = bars_ax.set_title("Bayesian correlated t-test (ρ = 1/10):\n"
                                              "posterior probability of each region", fontsize="medium", y=1.0)
-        return (ax.xaxis, self.zero, self.density, self.interval, self.interval_mid, self.legend,
+        return (ax.xaxis, self.zero, self.density, self.interval, self.interval_mid, self.interval_text,
                 bars_ax.xaxis)
 
     def _build_multiple(self):
@@ -216,7 +220,6 @@ class BayesianComparisonExplorer(Explorer):
         ax.tick_params(axis="y", labelsize="x-small")
         ax.set_xlabel(" ")
         self.rank_bars, self.rank_labels = _probability_bars(bars_ax, REGION_COLORS["multiple"])
-        bars_ax.set_xticklabels([" \n \n "] * 3)  # room for three lines
         bars_ax.set_ylabel("share of draws: region most probable")
         self.rank_title = bars_ax.set_title(f"Bayesian signed-rank test: share of\n{N_SAMPLES:,} posterior "
                                             f"draws in which\neach region is the most probable",
@@ -260,15 +263,14 @@ class BayesianComparisonExplorer(Explorer):
         self.interval.set_data([f.low, f.high], [level, level])
         self.interval_mid.set_data([f.mean_difference], [level])
         verdict = "significant" if f.p_value < 0.05 else "not significant"
-        self.legend.get_texts()[0].set_text(f"corrected resampled t-test: 95% interval\n[{f.low:+.3f}, "
-                                            f"{f.high:+.3f}], p = {f.p_value:.2g} ({verdict} at 5%)")
+        self.interval_text.set_text(f"95% interval [{f.low:+.3f}, {f.high:+.3f}]\n"
+                                    f"p = {f.p_value:.2g} ({verdict} at 5%)")
         ax.set_xlim(self._x[0], self._x[-1])
         ax.set_ylim(0, 1.6 * top)
         centre = ("a point mass" if b.scale == 0 else
                   f"posterior centre {b.mean_difference:+.4f}, scale {b.scale:.4f}")
         ax.set_xlabel(f"mean difference of error μ ({a} − {b_name}; 0.01 = 1 point)\n{r.setting}; {centre}")
-        self.bars_ax.set_xticklabels([f"{a} better\nby > rope", "practically\nequivalent",
-                                      f"{b_name} better\nby > rope"])
+        self.bars_ax.set_xticklabels([_better(a), "practically\nequivalent", _better(b_name)])
 
     def _show_differences(self, r, a, b_name):
         d, ax = r.differences, self.dots_ax
@@ -333,9 +335,15 @@ def _probability_bars(ax, colors):
     ax.set_ylim(0, 1.18)
     ax.set_yticks(np.linspace(0, 1, 6))
     ax.set_xlim(-0.6, 2.6)
-    ax.set_xticks([0, 1, 2], [" \n "] * 3)
+    ax.set_xticks([0, 1, 2], [" \n \n "] * 3)  # room for three lines
     ax.tick_params(axis="x", labelsize="small")
     return bars, labels
+
+
+def _better(name):
+    """A bar's tick label: a long name ("logistic regression") on two lines, so that it
+    keeps clear of the next bar's label."""
+    return "\n".join(textwrap.wrap(name, 14) + ["better by > rope"])
 
 
 def _rope_text(rope, unit):
