@@ -75,9 +75,9 @@ def test_picture_names_the_learners_and_keeps_the_two_tests_apart():
     assert set(LEARNER_LABELS) == set(LEARNERS)          # every learner has a printed name
     r = e.result
     assert r.names == ("naive_bayes", "1nn") and r.label.startswith("error of naive Bayes − 1-NN")
-    assert "naive Bayes − 1-NN" in e.ax.get_xlabel()
+    assert "A: naive Bayes, B: 1-NN;" in e.ax.get_xlabel()               # the bars speak of A and B
     ticks = [t.get_text() for t in e.bars_ax.get_xticklabels()]
-    assert ticks[0] == "naive Bayes\nbetter by > rope" and ticks[2] == "1-NN\nbetter by > rope"
+    assert ticks == ["A better\nby > rope", "practically\nequivalent", "B better\nby > rope"]
     # the right panel is the Bayesian test alone; the corrected t-test's p sits with its interval
     right = e.right_title.get_text()
     assert right.startswith("Bayesian correlated t-test") and "corrected" not in right
@@ -105,6 +105,7 @@ def test_one_colour_means_one_learner_better_in_both_modes():
 def test_signed_rank_bars_say_most_probable_and_show_the_posterior_means():
     e = BayesianComparisonExplorer(mode="multiple", pair="C4.5+m vs C4.5", rope=0.01, seed=0)
     e.figure.canvas.draw()
+    assert "(A: C4.5+m, B: C4.5)" in e.dots_ax.get_xlabel()
     assert "posterior probability" not in e.rank_ax.get_ylabel() and "most probable" in e.rank_ax.get_ylabel()
     assert all("most probable" in t.get_text() for t in e.rank_ax.get_xticklabels())
     b = e.result.bayes

@@ -1,7 +1,6 @@
 """BayesianComparisonExplorer: posterior probabilities with a region of practical equivalence."""
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -194,14 +193,15 @@ class BayesianComparisonExplorer(Explorer):
         self.rope_title = ax.set_title(" ", loc="right", fontsize="medium", y=1.0)  # only the rope's width is redrawn
         ax.set_yticks([])
         ax.set_ylabel("posterior density of μ")
-        ax.set_xlabel(" \n ")
+        ax.set_xlabel(" \n \n ")
         _cheap_x_axis(ax)
-        self.bars, self.bar_labels = _probability_bars(bars_ax, REGION_COLORS["single"])
+        # the bars speak of A and B, as the controls do; the x label on the left names them
+        self.bars, self.bar_labels = _probability_bars(
+            bars_ax, REGION_COLORS["single"], ("A better\nby > rope", "practically\nequivalent", "B better\nby > rope"))
         bars_ax.set_ylabel("posterior probability")
         self.right_title = bars_ax.set_title("Bayesian correlated t-test (ρ = 1/10):\n"
                                              "posterior probability of each region", fontsize="medium", y=1.0)
-        return (ax.xaxis, self.zero, self.density, self.interval, self.interval_mid, self.interval_text,
-                bars_ax.xaxis)
+        return ax.xaxis, self.zero, self.density, self.interval, self.interval_mid, self.interval_text
 
     def _build_multiple(self):
         """The dots of Demšar's differences and the bars of the signed-rank test; returns the
@@ -223,12 +223,14 @@ class BayesianComparisonExplorer(Explorer):
         ax.tick_params(axis="y", labelsize="x-small")
         ax.set_xlabel(" ")
         _cheap_x_axis(ax)
-        self.rank_bars, self.rank_labels = _probability_bars(bars_ax, REGION_COLORS["multiple"])
+        self.rank_bars, self.rank_labels = _probability_bars(
+            bars_ax, REGION_COLORS["multiple"], ("'B better'\nmost probable", "'equivalent'\nmost probable",
+                                                 "'A better'\nmost probable"))
         bars_ax.set_ylabel("share of draws: region most probable")
         self.rank_title = bars_ax.set_title(f"Bayesian signed-rank test: share of\n{N_SAMPLES:,} posterior "
                                             f"draws in which\neach region is the most probable",
                                             fontsize="medium", y=1.0)
-        return (ax.xaxis, self.dots_zero, self.dots, self.wilcoxon_text, bars_ax.xaxis)
+        return ax.xaxis, self.dots_zero, self.dots, self.wilcoxon_text
 
     def _posterior_span(self, r):
         """The x range of the one-data-set picture: the posterior with 4.5 scales either side,
@@ -273,8 +275,8 @@ class BayesianComparisonExplorer(Explorer):
         ax.set_ylim(0, 1.6 * top)
         centre = ("a point mass" if b.scale == 0 else
                   f"posterior centre {b.mean_difference:+.4f}, scale {b.scale:.4f}")
-        ax.set_xlabel(f"mean difference of error μ ({a} − {b_name}; 0.01 = 1 point)\n{r.setting}; {centre}")
-        self.bars_ax.set_xticklabels([_better(a), "practically\nequivalent", _better(b_name)])
+        ax.set_xlabel(f"mean difference of error μ = A − B (0.01 = 1 point)\n"
+                      f"A: {a}, B: {b_name}; {r.setting}\n{centre}")
 
     def _show_differences(self, r, a, b_name):
         d, ax = r.differences, self.dots_ax
@@ -282,11 +284,8 @@ class BayesianComparisonExplorer(Explorer):
         reach = 0.055  # the widest rope stays in view
         pad = 0.1 * max(d.max() - d.min(), reach)
         ax.set_xlim(min(d.min(), -reach) - pad, max(d.max(), reach) + pad)
-        ax.set_xlabel(f"AUC difference ({a} − {b_name}), Demšar's 14 data sets")
+        ax.set_xlabel(f"AUC difference A − B (A: {a}, B: {b_name}), Demšar's 14 data sets")
         self.wilcoxon_text.set_text(f"Wilcoxon signed-rank test: p = {r.frequentist.p_value:.2g}")
-        # three lines: a long name ("C4.5+m+cf") on one line with "better" would reach the next bar's label
-        self.rank_ax.set_xticklabels([f"'{b_name}\nbetter'\nmost probable", "'equivalent'\nmost probable",
-                                      f"'{a}\nbetter'\nmost probable"])
 
     def _draw(self, r):
         shown = (r.mode, r.label, r.differences.tobytes())
@@ -332,14 +331,14 @@ class BayesianComparisonExplorer(Explorer):
                 f"{right:.3f}; Wilcoxon signed-rank p = {r.frequentist.p_value:.3g}.")
 
 
-def _probability_bars(ax, colors):
+def _probability_bars(ax, colors, names):
     """Three bars on [0, 1] (left of, inside, right of the rope) with a label above each."""
     bars = ax.bar([0, 1, 2], [0, 0, 0], color=colors, alpha=0.8, width=0.7)
     labels = [ax.text(i, 0, "", ha="center", va="bottom") for i in range(3)]
     ax.set_ylim(0, 1.18)
     ax.set_yticks(np.linspace(0, 1, 6))
     ax.set_xlim(-0.6, 2.6)
-    ax.set_xticks([0, 1, 2], [" \n \n "] * 3)  # room for three lines
+    ax.set_xticks([0, 1, 2], names)
     ax.tick_params(axis="x", labelsize="small")
     ax.xaxis.set_label_coords(0.5, 0.0)  # no label: spare matplotlib measuring the tick labels to place it
     return bars, labels
@@ -354,12 +353,6 @@ def _cheap_x_axis(ax):
     points = tick.get_tick_padding() + tick.get_pad() + 1.15 * tick.label1.get_fontsize() + ax.xaxis.labelpad
     below = ScaledTranslation(0, -points / 72, ax.get_figure(root=True).dpi_scale_trans)
     ax.xaxis.set_label_coords(0.5, 0.0, transform=ax.transAxes + below)
-
-
-def _better(name):
-    """A bar's tick label: a long name ("logistic regression") on two lines, so that it
-    keeps clear of the next bar's label."""
-    return "\n".join(textwrap.wrap(name, 14) + ["better by > rope"])
 
 
 def _rope_text(rope, unit):
