@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import matplotlib as mpl
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
@@ -193,8 +194,14 @@ class BayesianComparisonExplorer(Explorer):
         self.rope_title = ax.set_title(" ", loc="right", fontsize="medium", y=1.0)  # only the rope's width is redrawn
         ax.set_yticks([])
         ax.set_ylabel("posterior density of μ")
-        ax.set_xlabel(" \n \n ")
-        _cheap_x_axis(ax)
+        # what the axis measures is drawn once per mode; the learners, the data and the
+        # posterior's numbers go in the axis label below it, drawn with each comparison
+        below = _cheap_x_axis(ax)
+        ax.text(0.5, 0, "mean difference of error μ = A − B (0.01 = 1 point)", transform=below,
+                ha="center", va="top", fontsize=mpl.rcParams["axes.labelsize"])
+        ax.set_xlabel(" \n ")
+        ax.xaxis.set_label_coords(0.5, 0, transform=below + ScaledTranslation(
+            0, -1.2 * ax.xaxis.label.get_fontsize() / 72, ax.get_figure(root=True).dpi_scale_trans))
         # the bars speak of A and B, as the controls do; the x label on the left names them
         self.bars, self.bar_labels = _probability_bars(
             bars_ax, REGION_COLORS["single"], ("A better\nby > rope", "practically\nequivalent", "B better\nby > rope"))
@@ -275,8 +282,7 @@ class BayesianComparisonExplorer(Explorer):
         ax.set_ylim(0, 1.6 * top)
         centre = ("a point mass" if b.scale == 0 else
                   f"posterior centre {b.mean_difference:+.4f}, scale {b.scale:.4f}")
-        ax.set_xlabel(f"mean difference of error μ = A − B (0.01 = 1 point)\n"
-                      f"A: {a}, B: {b_name}; {r.setting}\n{centre}")
+        ax.set_xlabel(f"A: {a}, B: {b_name}; {r.setting}\n{centre}")
 
     def _show_differences(self, r, a, b_name):
         d, ax = r.differences, self.dots_ax
@@ -347,12 +353,14 @@ def _probability_bars(ax, colors, names):
 def _cheap_x_axis(ax):
     """An x axis that redraws faster: at most six ticks, and the label at a fixed distance
     below the axes (tick, pad, one line of tick label, label pad), where matplotlib would
-    otherwise measure every tick label on each draw to find it."""
+    otherwise measure every tick label on each draw to find it. Returns the transform of
+    the label's place (x and y in axes coordinates, y = 0 just below the tick labels)."""
     ax.xaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 2.5, 5, 10]))
     tick = ax.xaxis.get_major_ticks()[0]
     points = tick.get_tick_padding() + tick.get_pad() + 1.15 * tick.label1.get_fontsize() + ax.xaxis.labelpad
-    below = ScaledTranslation(0, -points / 72, ax.get_figure(root=True).dpi_scale_trans)
-    ax.xaxis.set_label_coords(0.5, 0.0, transform=ax.transAxes + below)
+    below = ax.transAxes + ScaledTranslation(0, -points / 72, ax.get_figure(root=True).dpi_scale_trans)
+    ax.xaxis.set_label_coords(0.5, 0.0, transform=below)
+    return below
 
 
 def _rope_text(rope, unit):
