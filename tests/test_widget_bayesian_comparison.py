@@ -7,7 +7,7 @@ from evalteach.example_scores import DEMSAR_AUC
 from evalteach.simulate import repeated_cv_errors
 from evalteach.stats import bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test
 from evalteach.widgets import BayesianComparisonExplorer
-from evalteach.widgets.bayesian_comparison import N_SAMPLES
+from evalteach.widgets.bayesian_comparison import DEMSAR_PAIRS, N_SAMPLES
 from explorer_contract import check_contract
 
 
@@ -75,15 +75,17 @@ def test_picture_names_the_learners_and_keeps_the_two_tests_apart():
     assert set(LEARNER_LABELS) == set(LEARNERS)          # every learner has a printed name
     r = e.result
     assert r.names == ("naive_bayes", "1nn") and r.label.startswith("error of naive Bayes − 1-NN")
-    assert "naive Bayes − 1-NN" in e.ax.get_xlabel()
+    assert "A: naive Bayes, B: 1-NN;" in e.ax.get_xlabel()               # the bars speak of A and B
     ticks = [t.get_text() for t in e.bars_ax.get_xticklabels()]
-    assert ticks[0].startswith("naive Bayes better") and ticks[2].startswith("1-NN better")
+    assert ticks == ["A better\nby > rope", "practically\nequivalent", "B better\nby > rope"]
     # the right panel is the Bayesian test alone; the corrected t-test's p sits with its interval
     right = e.right_title.get_text()
     assert right.startswith("Bayesian correlated t-test") and "corrected" not in right
-    legend = e.ax.get_legend().get_texts()[0].get_text()
-    assert legend.startswith("corrected resampled t-test") and f"p = {r.frequentist.p_value:.2g}" in legend
-    assert "rope ±0.01 (1 point)" in e.left_title.get_text()
+    assert e.ax.get_legend().get_texts()[0].get_text().startswith("corrected resampled t-test")
+    numbers = e.interval_text.get_text()
+    assert f"[{r.frequentist.low:+.3f}, {r.frequentist.high:+.3f}]" in numbers
+    assert f"p = {r.frequentist.p_value:.2g} (not significant at 5%)" in numbers
+    assert e.rope_title.get_text() == "rope ±0.01 (1 point)"
 
 
 def test_one_colour_means_one_learner_better_in_both_modes():
@@ -96,15 +98,16 @@ def test_one_colour_means_one_learner_better_in_both_modes():
     assert [to_hex(b.get_facecolor()) for b in e.bars][::2] == [to_hex(A_BETTER), to_hex(B_BETTER)]
     e.set(mode="multiple")
     # AUC: above the rope learner A is better, and it keeps A's colour
-    assert [to_hex(b.get_facecolor()) for b in e.bars][::2] == [to_hex(B_BETTER), to_hex(A_BETTER)]
+    assert [to_hex(b.get_facecolor()) for b in e.rank_bars][::2] == [to_hex(B_BETTER), to_hex(A_BETTER)]
     assert to_hex(e.dots.get_color()) not in (to_hex(A_BETTER), to_hex(B_BETTER))
 
 
 def test_signed_rank_bars_say_most_probable_and_show_the_posterior_means():
     e = BayesianComparisonExplorer(mode="multiple", pair="C4.5+m vs C4.5", rope=0.01, seed=0)
     e.figure.canvas.draw()
-    assert "posterior probability" not in e.bars_ax.get_ylabel() and "most probable" in e.bars_ax.get_ylabel()
-    assert all("most probable" in t.get_text() for t in e.bars_ax.get_xticklabels())
+    assert "(A: C4.5+m, B: C4.5)" in e.dots_ax.get_xlabel()
+    assert "posterior probability" not in e.rank_ax.get_ylabel() and "most probable" in e.rank_ax.get_ylabel()
+    assert all("most probable" in t.get_text() for t in e.rank_ax.get_xticklabels())
     b = e.result.bayes
     assert f"{b.mean_theta[2]:.3f}" in e._summary_html.value and f"{b.p_right:.3f}" in e._summary_html.value
 
@@ -118,3 +121,35 @@ def test_the_axis_holds_when_only_the_number_of_runs_changes():
     one = bayesian_correlated_t_test(e.result.differences, test_train_ratio=1 / 9)
     assert ten[0] <= one.mean_difference - 4.5 * one.scale and one.mean_difference + 4.5 * one.scale <= ten[1]
     assert f"scale {one.scale:.4f}" in e.ax.get_xlabel()             # the widths, in numbers
+
+
+def test_no_control_redraws_the_whole_figure(monkeypatch):
+    # issue 13's latency budget: after the first draw every change is drawn over cached pixels
+    e = BayesianComparisonExplorer(runs=1)
+    full_draws = []
+    monkeypatch.setattr(e.figure.canvas, "draw", lambda *a, **k: full_draws.append(1))
+    for values in ({"rope": 0.03}, {"learner_a": "stump"}, {"dataset": "iris"}, {"runs": 5},
+                   {"mode": "multiple"}, {"pair": list(DEMSAR_PAIRS)[2]}, {"rope": 0.0}, {"mode": "single"}):
+        before = e.image
+        e.set(**values)
+        assert e.error is None and e.image != before, values
+    assert full_draws == []
+
+
+def test_pictures_pasted_from_the_cache_equal_pictures_drawn_afresh():
+    e = BayesianComparisonExplorer(runs=1)
+    first = e.image
+    e.set(mode="multiple")
+    multiple = e.image
+    e.set(mode="single", learner_b="tree")
+    e.set(learner_b="1nn")                   # back to the first comparison: pasted from the cache
+    assert e.image == first
+    e.set(mode="multiple")
+    assert e.image == multiple
+    e.frame_layer.clear()                    # drawn afresh, layer by layer
+    e.set(rope=0.02)
+    e.set(rope=0.01)
+    assert e.image == multiple
+    e.frame_layer.clear()
+    e.set(mode="single")
+    assert e.image == first
