@@ -141,3 +141,53 @@ def test_bad_input_is_refused():
         RandomizationExplorer(mode="jackknife")
     with pytest.raises(ValueError, match="count"):
         RandomizationExplorer(resamples=0).add(-1)
+
+
+def _count_full_draws(explorer, monkeypatch):
+    drawn = []
+    draw = explorer.figure.canvas.draw
+    monkeypatch.setattr(explorer.figure.canvas, "draw", lambda *a, **k: (drawn.append(1), draw(*a, **k)))
+    return drawn
+
+
+def test_switching_back_reuses_the_kept_frame_and_shows_what_a_full_redraw_shows(monkeypatch):
+    """Going back to a mode or data set shown before draws only the dynamic artists over
+    the background kept for that frame; the picture is the one a full redraw gives."""
+    e = RandomizationExplorer(seed=1)
+    e.set(mode="bootstrap")
+    e.set(mode="permutation", dataset="wine")
+    drawn = _count_full_draws(e, monkeypatch)
+    for state in ({"mode": "bootstrap", "dataset": "breast_cancer"}, {"mode": "permutation"},
+                  {"dataset": "wine"}, {"dataset": "breast_cancer", "k": 10}):
+        e.set(**state)
+        assert not drawn, f"{state}: a full redraw on going back to a frame shown before"
+        kept = e.image
+        e._background = None  # force a full redraw of the same state in the same layout
+        e._update()
+        assert drawn, "the forced redraw was not a full one"
+        drawn.clear()
+        assert e.image == kept, f"{state}: the kept background differs from a full redraw"
+
+
+def test_new_data_on_the_same_scale_keeps_the_static_frame(monkeypatch):
+    """What changes with the data (its name, the observed mean, the p-values and their lines)
+    is drawn in the blit: another learner whose differences need the same scale costs no full
+    redraw, and the picture names the data and the p-values it shows."""
+    e = RandomizationExplorer(seed=0)  # naive Bayes - tree on breast cancer; swapped: the same scale
+    frame = e._frame
+    e._backgrounds.clear()  # no kept frames: the same static frame alone must do
+    drawn = _count_full_draws(e, monkeypatch)
+    e.set(learner_a="tree", learner_b="naive_bayes")
+    r = e.result
+    assert e._frame == frame and not drawn
+    assert "decision tree − naive Bayes" in e.data_label.get_text()
+    assert f"observed mean {r.observed:+.4f}" in e.data_label.get_text()
+    assert f"exact p = {r.exact.p_value:.4f}" in e.side_title.get_text()
+    assert f"paired t-test p = {r.t_test.p_value:.4f}" in e.side_title.get_text()
+    assert e.exact_line.get_ydata()[0] == r.exact.p_value and e.t_line.get_ydata()[0] == r.t_test.p_value
+    # the legends name only what the mode draws
+    shown = [leg for leg in e.legends.values() if leg.get_visible()]
+    assert [t.get_text() for t in shown[0].texts][1] == "at least as far from 0 as observed"
+    e.set(mode="bootstrap")
+    shown = [t.get_text() for leg in e.legends.values() if leg.get_visible() for t in leg.texts]
+    assert shown == ["bootstrap error rates", "error on the test set", "percentile ends (2.5%, 97.5%)"]

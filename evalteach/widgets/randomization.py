@@ -412,6 +412,7 @@ class RandomizationExplorer(Explorer):
         ax.set_xlim(xlim)
         ax.set_xticks(_ticks_inside(*xlim))
         ax.set_ylim(0, top)
+        ax.yaxis.set_major_locator(MaxNLocator(5, integer=True))  # few labels: a full redraw is mostly text
         ax.set_ylabel("resamples")
         ax.set_xlabel("mean difference of fold errors, signs flipped at random" if sign_flip
                       else "test error rate on a resample of the test set")
