@@ -34,7 +34,7 @@ _FINE = (1, 1.5, 2, 3, 4, 5, 7.5, 10)
 _P_TICKS = (1e-5, 1e-4, 0.001, 0.01, 0.05, 0.2, 1)
 _SIDE_TICK_LABELS = ("Wald\n(formula)", "Wilson\n(formula)", "BCa", "percentile") + tuple(f"{x:g}" for x in _P_TICKS)
 #: Backgrounds kept for going back to a frame shown before (each is a screenful of pixels).
-_KEPT_FRAMES = 4
+_KEPT_FRAMES = 6
 #: The heading of each mode (the bootstrap has no null distribution).
 HEADINGS = {"permutation": "Randomisation test: a null distribution, one resample at a time",
             "bootstrap": "Bootstrap interval: a bootstrap distribution, one resample at a time"}
@@ -72,6 +72,18 @@ def _nice_end(count, steps=(1, 2, 5, 10), least=10):
     """The smallest of ``steps`` x 10^j (by default 10, 20, 50, 100, 200, ...) at or above ``count``."""
     scale = 10.0 ** np.floor(np.log10(max(count, least)))
     return float(next(m * scale for m in steps if m * scale >= count))
+
+
+def _label_beyond(ax, tick_labels):
+    """Put the y label of ``ax`` just beyond the widest of ``tick_labels``, wherever the
+    tick labels actually reach (matplotlib's default puts it beside the widest one shown)."""
+    figure = ax.figure
+    renderer, size = figure.canvas.get_renderer(), mpl.rcParams["ytick.labelsize"]
+    widest = max(Text(text=label, fontsize=size, figure=figure).get_window_extent(renderer).width
+                 for label in tick_labels) / figure.dpi
+    pad = (mpl.rcParams["ytick.major.size"] + mpl.rcParams["ytick.major.pad"] + 4) / 72
+    ax.yaxis.set_label_coords(0, 0.5, transform=ax.transAxes + ScaledTranslation(-widest - pad, 0,
+                                                                                 figure.dpi_scale_trans))
 
 
 def _ticks_inside(low, high):
@@ -368,14 +380,10 @@ class RandomizationExplorer(Explorer):
                                loc="lower left", fontsize="small", framealpha=0.9)}
         for legend in self.legends.values():
             legend.axes.add_artist(legend)
-        # the p axis's label sits beyond the widest tick label of either mode, so a mode
-        # switch keeps the frozen layout (the labels beside the side panel take one width)
-        renderer, size = figure.canvas.get_renderer(), mpl.rcParams["ytick.labelsize"]
-        widest = max(Text(text=label, fontsize=size, figure=figure).get_window_extent(renderer).width
-                     for label in _SIDE_TICK_LABELS) / figure.dpi
-        pad = (mpl.rcParams["ytick.major.size"] + mpl.rcParams["ytick.major.pad"] + 4) / 72
-        side.yaxis.set_label_coords(0, 0.5, transform=side.transAxes
-                                    + ScaledTranslation(-widest - pad, 0, figure.dpi_scale_trans))
+        # the y labels sit beyond the widest tick label that may come (of either mode), so
+        # new limits or a mode switch keep the frozen layout
+        _label_beyond(ax, ("0000",))
+        _label_beyond(side, _SIDE_TICK_LABELS)
         self.dynamic(self.calm, self.extreme, self.observed, self.mirror, self.ends, self.hist_title,
                      self.data_label, self.trace, self.exact_line, self.t_line, self.intervals, self.centres,
                      self.side_title)
@@ -412,7 +420,7 @@ class RandomizationExplorer(Explorer):
         ax.set_xlim(xlim)
         ax.set_xticks(_ticks_inside(*xlim))
         ax.set_ylim(0, top)
-        ax.yaxis.set_major_locator(MaxNLocator(5, integer=True))  # few labels: a full redraw is mostly text
+        ax.yaxis.set_major_locator(MaxNLocator(5, steps=[1, 2, 2.5, 5, 10], integer=True))  # few labels: a full redraw is mostly text
         ax.set_ylabel("resamples")
         ax.set_xlabel("mean difference of fold errors, signs flipped at random" if sign_flip
                       else "test error rate on a resample of the test set")
