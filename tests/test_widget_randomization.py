@@ -182,9 +182,14 @@ def test_new_data_on_the_same_scale_keeps_the_static_frame(monkeypatch):
     assert e._frame == frame and not drawn
     assert "decision tree − naive Bayes" in e.data_label.get_text()
     assert f"observed mean {r.observed:+.4f}" in e.data_label.get_text()
-    assert f"exact p = {r.exact.p_value:.4f}" in e.side_title.get_text()
-    assert f"paired t-test p = {r.t_test.p_value:.4f}" in e.side_title.get_text()
+    assert f"exact p = {r.exact.p_value:.4f} (all 1,024 sign patterns)" in e.side_facts.get_text()
+    assert f"paired t-test p = {r.t_test.p_value:.4f}" in e.side_facts.get_text()
     assert e.exact_line.get_ydata()[0] == r.exact.p_value and e.t_line.get_ydata()[0] == r.t_test.p_value
+    # those texts were rewritten in the background: the picture is the one a full redraw gives
+    rewritten = e.image
+    e._background = None
+    e._update()
+    assert drawn and e.image == rewritten
     # the legends name only what the mode draws
     shown = [leg for leg in e.legends.values() if leg.get_visible()]
     assert [t.get_text() for t in shown[0].texts][1] == "at least as far from 0 as observed"

@@ -8,9 +8,10 @@ import ipywidgets as W
 import matplotlib as mpl
 import numpy as np
 from matplotlib.legend import Legend
+from matplotlib.patches import Rectangle
 from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator, ScalarFormatter
-from matplotlib.transforms import ScaledTranslation
+from matplotlib.transforms import IdentityTransform, ScaledTranslation
 
 from .. import _validate
 from ..learners import LEARNERS
@@ -366,6 +367,9 @@ class RandomizationExplorer(Explorer):
                                                                   COLORS["theory"], COLORS["second"]], lw=5)
         self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=14, mew=2)[0]
         self.side_title = side.set_title("\n\n", fontsize="medium", loc="left")
+        # sign-flip mode: the exact and t-test p-values, above the title's one line
+        self.side_facts = side.annotate("", xy=(0, 1), xycoords=self.side_title, xytext=(0, 1),
+                                        textcoords="offset points", ha="left", va="bottom", fontsize="medium")
         # one legend per mode, made once; a mode switch only shows the other
         self.legends = {
             "permutation": Legend(ax, [self.calm, self.extreme, self.observed],
@@ -385,10 +389,12 @@ class RandomizationExplorer(Explorer):
         _label_beyond(ax, ("0000",))
         _label_beyond(side, _SIDE_TICK_LABELS)
         self.dynamic(self.calm, self.extreme, self.observed, self.mirror, self.ends, self.hist_title,
-                     self.data_label, self.trace, self.exact_line, self.t_line, self.intervals, self.centres,
-                     self.side_title)
+                     self.trace, self.exact_line, self.t_line, self.intervals, self.centres, self.side_title)
+        # text that changes with the data but not with B: static, rewritten in the background
+        self._baked = (self.data_label, self.side_facts)
+        self._baked_texts = None  # their texts in self._background
         self._frame = None              # the static frame the axes show now
-        self._backgrounds = {}          # (frame, geometry) -> background, the last few frames shown
+        self._backgrounds = {}          # (frame, geometry) -> (background, its baked texts)
         self._seen_background = None    # the background already filed (or restored)
 
     def _frame_of(self, r, edges, tallest):
@@ -457,7 +463,7 @@ class RandomizationExplorer(Explorer):
         """Show ``frame``: over its kept background if it was drawn before, else in a full redraw."""
         if self._background is not None and self._background is not self._seen_background:
             # the last full redraw drew self._frame: keep its background (newest last)
-            self._backgrounds[self._frame, self._geometry()] = self._background
+            self._backgrounds[self._frame, self._geometry()] = (self._background, self._baked_texts)
             while len(self._backgrounds) > _KEPT_FRAMES:
                 self._backgrounds.pop(next(iter(self._backgrounds)))
         self._show_frame(frame)
@@ -465,7 +471,7 @@ class RandomizationExplorer(Explorer):
         kept = self._backgrounds.pop((frame, self._geometry()), None)
         if kept is not None and self._background is not None:
             self._backgrounds[frame, self._geometry()] = kept
-            self._background = kept
+            self._background, self._baked_texts = kept
         else:
             self.relayout()
         self._seen_background = self._background
@@ -495,11 +501,42 @@ class RandomizationExplorer(Explorer):
         for artist in (self.ends, self.intervals, self.centres):
             artist.set_visible(not sign_flip)
         if sign_flip:
-            self.data_label.set_text(f"{r.label}: observed mean {r.observed:+.4f}")
+            k = r.differences.size
+            self._rewrite(f"{r.label}: observed mean {r.observed:+.4f}",
+                          f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
+                          f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)")
             self._draw_sign_flip(r, int(np.sum(far & (values > 0))), int(np.sum(far & (values < 0))))
         else:
-            self.data_label.set_text(r.label)
+            self._rewrite(r.label, "")
             self._draw_bootstrap(r)
+
+    def _rewrite(self, *texts):
+        """Set the texts that change with the data but not with B (the data's name, the exact
+        and t-test p). They are static: a full redraw draws them; otherwise they are written
+        into the cached background, over the old ones erased, so a new B redraws none of them."""
+        if texts == self._baked_texts or self._full or self._background is None:
+            # the background shows them already, or a full redraw will draw them
+            for artist, text in zip(self._baked, texts):
+                artist.set_text(text)
+            self._baked_texts = texts
+            return
+        canvas = self.figure.canvas
+        renderer = canvas.get_renderer()
+        canvas.restore_region(self._background)
+        for artist, old, new in zip(self._baked, self._baked_texts, texts):
+            if old == new:
+                continue
+            artist.set_text(old)
+            if old:  # paint the figure's colour over the old text (nothing else is drawn there)
+                box = artist.get_window_extent(renderer)
+                x0, y0, x1, y1 = np.floor(box.x0) - 1, np.floor(box.y0) - 1, np.ceil(box.x1) + 1, np.ceil(box.y1) + 1
+                Rectangle((x0, y0), x1 - x0, y1 - y0, transform=IdentityTransform(), figure=self.figure,
+                          facecolor=self.figure.get_facecolor(), edgecolor="none", antialiased=False,
+                          ).draw(renderer)
+            artist.set_text(new)
+            artist.draw(renderer)
+        self._background = canvas.copy_from_bbox(self.figure.bbox)
+        self._baked_texts = texts
 
     def _draw_sign_flip(self, r, right, left):
         self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples; "
@@ -507,12 +544,9 @@ class RandomizationExplorer(Explorer):
         self.trace.set_data(r.trace_b, r.trace_p)
         self.exact_line.set_ydata([r.exact.p_value] * 2)
         self.t_line.set_ydata([r.t_test.p_value] * 2)
-        k = r.differences.size
         p = "(add resamples)" if r.p_value is None else f"{r.p_value:.4f}"
-        self.side_title.set_text(f"Monte Carlo p = {p} (B = {r.resamples:,})\n"
-                                 f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
-                                 f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, "
-                                 f"{k - 1} df)")
+        # the exact and t-test p stand above it (self.side_facts)
+        self.side_title.set_text(f"Monte Carlo p = {p} (B = {r.resamples:,})")
 
     def _draw_bootstrap(self, r):
         self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples")
