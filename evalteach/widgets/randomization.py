@@ -352,7 +352,7 @@ class RandomizationExplorer(Explorer):
         # bootstrap mode: the percentile interval's ends, the 2.5% and 97.5% points
         self.ends = ax.vlines([0, 0], 0, 0.68, transform=ax.get_xaxis_transform(), colors=COLORS["second"],
                               linestyles="--", lw=1.2)
-        self.hist_title = ax.set_title(" ", fontsize="medium")
+        self.hist_title = ax.set_title(" \n ", fontsize="medium")
         # what the data are, right under the (static) x label
         self.data_label = ax.annotate(" \n ", xy=(0.5, 0), xycoords=ax.xaxis.label, xytext=(0, -1),
                                       textcoords="offset points", ha="center", va="top")
@@ -407,9 +407,10 @@ class RandomizationExplorer(Explorer):
             reach = _nice_end(max(abs(edges[0]), abs(edges[-1])), _FINE, least=1e-9)
             reach = 1.05 * (reach if np.any(r.differences) else 0.01)  # all tied: the null is 0 alone
             bottom = 0.1 * min(0.01, r.exact.p_value, r.t_test.p_value)
-            # the B axis ends at the current B (rounded up to 1, 2, 5 x 10^j); the p axis a
+            # the B axis ends past the current B (rounded up to 1, 2, 5 x 10^j), room for the
+            # last tick's label inside the panel; the p axis a
             # decade below the smallest line, so the legend's corner stays clear of them
-            side = (1.25 * _nice_end(r.resamples), 10.0 ** np.floor(np.log10(bottom)))
+            side = (3 * _nice_end(r.resamples), 10.0 ** np.floor(np.log10(bottom)))
             return ("permutation", (-reach, reach), top, side)
         # an error rate is at least 0: the axis starts there and ends at a round rate
         right = min(_nice_end(edges[-1], _FINE, least=1e-9), max(1.0, edges[-1]))
@@ -441,7 +442,7 @@ class RandomizationExplorer(Explorer):
             side.set_yticks(ticks, [f"{x:g}" for x in ticks])
             # plain numbers, as tall as the bootstrap mode's, so a switch keeps the layout
             ticks = 10.0 ** np.arange(0, np.log10(end) + 1e-9)
-            side.set_xticks(ticks, [f"{x:,.0f}" for x in ticks])
+            side.set_xticks(ticks, [f"{x:,.0f}" if x < 1e4 else f"{x / 1000:.0f}k" for x in ticks])
             side.minorticks_off()  # decades suffice; minor ticks cost a third of a redraw
             side.set_xlabel("resamples B (log scale)")
             side.set_ylabel("p-value (two-sided, log scale)")
@@ -539,8 +540,9 @@ class RandomizationExplorer(Explorer):
         self._baked_texts = texts
 
     def _draw_sign_flip(self, r, right, left):
-        self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples; "
-                                 f"{right} right + {left} left as far from 0")
+        # two short lines: the title stays within its panel whatever the numbers
+        self.hist_title.set_text(f"Null distribution: B = {r.resamples:,} sign-flip resamples\n"
+                                 f"{right:,} right + {left:,} left at least as far from 0")
         self.trace.set_data(r.trace_b, r.trace_p)
         self.exact_line.set_ydata([r.exact.p_value] * 2)
         self.t_line.set_ydata([r.t_test.p_value] * 2)
@@ -549,7 +551,7 @@ class RandomizationExplorer(Explorer):
         self.side_title.set_text(f"Monte Carlo p = {p} (B = {r.resamples:,})")
 
     def _draw_bootstrap(self, r):
-        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples")
+        self.hist_title.set_text(f"Bootstrap distribution of the test error\nB = {r.resamples:,} resamples")
         w = r.wilson
         rows = [(r.wald.low, r.wald.high), (w.low, w.high), r.bca or (np.nan, np.nan),
                 r.percentile or (np.nan, np.nan)]
