@@ -330,12 +330,13 @@ class RandomizationExplorer(Explorer):
 
     # --- drawing -------------------------------------------------------------------------
     #
-    # Everything that changes with the data is dynamic (drawn over a cached background):
-    # the bars, the lines, the titles and the line naming the data under the x label. The
-    # static frame (axes, ticks, legends) depends only on the mode and on coarse limits
-    # (_frame), so a new data set or learner keeps it unless the scale really changes; and
-    # the backgrounds of the last few frames are kept, so going back to a mode or a scale
-    # shown before costs no full redraw either.
+    # What changes with B is dynamic (drawn over a cached background): the bars, the lines
+    # and the two titles. What changes with the data but not with B (the data's name, the
+    # exact and t-test p) is static text rewritten in that background (_rewrite). The rest,
+    # the frame (axes, ticks, legends), depends only on the mode and on coarse limits
+    # (_frame_of), so a new data set or learner keeps it unless the scale really changes;
+    # and the backgrounds of the last few frames are kept, so going back to a mode or a
+    # scale shown before costs no full redraw either (_switch_frame).
 
     def _build(self, figure):
         self.ax, self.side = figure.subplots(1, 2, width_ratios=(1.45, 1))
@@ -366,7 +367,7 @@ class RandomizationExplorer(Explorer):
         self.intervals = side.hlines([0, 1, 2, 3], 0, 0, colors=[COLORS["muted"], COLORS["good"],
                                                                   COLORS["theory"], COLORS["second"]], lw=5)
         self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=14, mew=2)[0]
-        self.side_title = side.set_title("\n\n", fontsize="medium", loc="left")
+        self.side_title = side.set_title(" ", fontsize="medium", loc="left")
         # sign-flip mode: the exact and t-test p-values, above the title's one line
         self.side_facts = side.annotate("", xy=(0, 1), xycoords=self.side_title, xytext=(0, 1),
                                         textcoords="offset points", ha="left", va="bottom", fontsize="medium")
