@@ -69,7 +69,7 @@ def test_growing_p_value_converges_to_the_exact_permutation_p():
 def test_running_p_counts_both_tails_of_the_drawn_sign_patterns():
     """The running Monte Carlo p after every B is (#{|T*| >= |T|} among the first B + 1) / (B + 1),
     counted here from sign patterns drawn independently of the library with the same stream;
-    it converges to the exact p. The B axis ends at the current B, the p axis shows 0.05."""
+    it converges to the exact p. The B axis ends past the current B, the p axis shows 0.05."""
     d = np.array([0.03, 0.05, -0.01, 0.02, 0.04, 0.0, 0.03, -0.02, 0.06, 0.01, 0.02, 0.04])
     e = RandomizationExplorer(a=d, resamples=3000, seed=4)
     r = e.result
@@ -79,12 +79,12 @@ def test_running_p_counts_both_tails_of_the_drawn_sign_patterns():
     assert r.p_value == running[-1] and r.p_value == permutation_test(d, n_resamples=3000, seed=4).p_value
     np.testing.assert_allclose(r.trace_p, running[r.trace_b - 1], rtol=0, atol=0)
     assert running[0] == (1.0 if far[0] else 0.5)  # (1 + 1) / 2 or (0 + 1) / 2: never below 1/(B + 1)
-    assert e.side.get_xlim()[1] == pytest.approx(1.25 * 5000) and e.side.get_yscale() == "log"
+    assert e.side.get_xlim()[1] == pytest.approx(3 * 5000) and e.side.get_yscale() == "log"
     assert e.level_line.get_ydata()[0] == pytest.approx(0.05) and e.level_line.get_visible()
     e.controls["resamples"].value = 100_000
     exact = permutation_test(d, n_resamples=2 ** 12)
     assert exact.exact and abs(e.result.p_value - exact.p_value) < 4 * np.sqrt(exact.p_value / 100_000)
-    assert e.side.get_xlim()[1] == pytest.approx(1.25 * 100_000)
+    assert e.side.get_xlim()[1] == pytest.approx(3 * 100_000)
     assert "either side" in e._summary_html.value and "Randomisation test" in e._heading.value
 
 
@@ -141,3 +141,58 @@ def test_bad_input_is_refused():
         RandomizationExplorer(mode="jackknife")
     with pytest.raises(ValueError, match="count"):
         RandomizationExplorer(resamples=0).add(-1)
+
+
+def _count_full_draws(explorer, monkeypatch):
+    drawn = []
+    draw = explorer.figure.canvas.draw
+    monkeypatch.setattr(explorer.figure.canvas, "draw", lambda *a, **k: (drawn.append(1), draw(*a, **k)))
+    return drawn
+
+
+def test_switching_back_reuses_the_kept_frame_and_shows_what_a_full_redraw_shows(monkeypatch):
+    """Going back to a mode or data set shown before draws only the dynamic artists over
+    the background kept for that frame; the picture is the one a full redraw gives."""
+    e = RandomizationExplorer(seed=1)
+    e.set(mode="bootstrap")
+    e.set(mode="permutation", dataset="wine")
+    drawn = _count_full_draws(e, monkeypatch)
+    for state in ({"mode": "bootstrap", "dataset": "breast_cancer"}, {"mode": "permutation"},
+                  {"dataset": "wine"}, {"dataset": "breast_cancer", "k": 10}):
+        e.set(**state)
+        assert not drawn, f"{state}: a full redraw on going back to a frame shown before"
+        kept = e.image
+        e._background = None  # force a full redraw of the same state in the same layout
+        e._update()
+        assert drawn, "the forced redraw was not a full one"
+        drawn.clear()
+        assert e.image == kept, f"{state}: the kept background differs from a full redraw"
+
+
+def test_new_data_on_the_same_scale_keeps_the_static_frame(monkeypatch):
+    """What changes with the data (its name, the observed mean, the p-values and their lines)
+    is drawn in the blit: another learner whose differences need the same scale costs no full
+    redraw, and the picture names the data and the p-values it shows."""
+    e = RandomizationExplorer(seed=0)  # naive Bayes - tree on breast cancer; swapped: the same scale
+    frame = e._frame
+    e._backgrounds.clear()  # no kept frames: the same static frame alone must do
+    drawn = _count_full_draws(e, monkeypatch)
+    e.set(learner_a="tree", learner_b="naive_bayes")
+    r = e.result
+    assert e._frame == frame and not drawn
+    assert "decision tree − naive Bayes" in e.data_label.get_text()
+    assert f"observed mean {r.observed:+.4f}" in e.data_label.get_text()
+    assert f"exact p = {r.exact.p_value:.4f} (all 1,024 sign patterns)" in e.side_facts.get_text()
+    assert f"paired t-test p = {r.t_test.p_value:.4f}" in e.side_facts.get_text()
+    assert e.exact_line.get_ydata()[0] == r.exact.p_value and e.t_line.get_ydata()[0] == r.t_test.p_value
+    # those texts were rewritten in the background: the picture is the one a full redraw gives
+    rewritten = e.image
+    e._background = None
+    e._update()
+    assert drawn and e.image == rewritten
+    # the legends name only what the mode draws
+    shown = [leg for leg in e.legends.values() if leg.get_visible()]
+    assert [t.get_text() for t in shown[0].texts][1] == "at least as far from 0 as observed"
+    e.set(mode="bootstrap")
+    shown = [t.get_text() for leg in e.legends.values() if leg.get_visible() for t in leg.texts]
+    assert shown == ["bootstrap error rates", "error on the test set", "percentile ends (2.5%, 97.5%)"]

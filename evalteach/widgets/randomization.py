@@ -5,8 +5,13 @@ import html
 from dataclasses import dataclass
 
 import ipywidgets as W
+import matplotlib as mpl
 import numpy as np
-from matplotlib.ticker import NullLocator
+from matplotlib.legend import Legend
+from matplotlib.patches import Rectangle
+from matplotlib.text import Text
+from matplotlib.ticker import MaxNLocator, ScalarFormatter
+from matplotlib.transforms import IdentityTransform, ScaledTranslation
 
 from .. import _validate
 from ..learners import LEARNERS
@@ -24,6 +29,13 @@ STEPS = (1, 10, 100, 1000)
 MAX_RESAMPLES = 100_000
 CONFIDENCE = 0.95
 _BINS = 60
+#: Round ends of the x axes: a new data set keeps the axis unless its scale really changes.
+_FINE = (1, 1.5, 2, 3, 4, 5, 7.5, 10)
+#: Ticks of the p axis (log scale), and every tick label left of the side panel in either mode.
+_P_TICKS = (1e-5, 1e-4, 0.001, 0.01, 0.05, 0.2, 1)
+_SIDE_TICK_LABELS = ("Wald\n(formula)", "Wilson\n(formula)", "BCa", "percentile") + tuple(f"{x:g}" for x in _P_TICKS)
+#: Backgrounds kept for going back to a frame shown before (each is a screenful of pixels).
+_KEPT_FRAMES = 6
 #: The heading of each mode (the bootstrap has no null distribution).
 HEADINGS = {"permutation": "Randomisation test: a null distribution, one resample at a time",
             "bootstrap": "Bootstrap interval: a bootstrap distribution, one resample at a time"}
@@ -57,10 +69,39 @@ def _nice_top(count):
     return float(next(m * scale for m in (1, 1.5, 2, 3, 5, 7.5, 10) if m * scale >= need))
 
 
-def _nice_end(count):
-    """The smallest of 10, 20, 50, 100, 200, ... at or above ``count``."""
-    scale = 10.0 ** np.floor(np.log10(max(count, 10)))
-    return float(next(m * scale for m in (1, 2, 5, 10) if m * scale >= count))
+def _nice_end(count, steps=(1, 2, 5, 10), least=10):
+    """The smallest of ``steps`` x 10^j (by default 10, 20, 50, 100, 200, ...) at or above ``count``."""
+    scale = 10.0 ** np.floor(np.log10(max(count, least)))
+    return float(next(m * scale for m in steps if m * scale >= count))
+
+
+def _label_beyond(ax, tick_labels):
+    """Put the y label of ``ax`` just beyond the widest of ``tick_labels``, wherever the
+    tick labels actually reach (matplotlib's default puts it beside the widest one shown)."""
+    figure = ax.figure
+    renderer, size = figure.canvas.get_renderer(), mpl.rcParams["ytick.labelsize"]
+    widest = max(Text(text=label, fontsize=size, figure=figure).get_window_extent(renderer).width
+                 for label in tick_labels) / figure.dpi
+    pad = (mpl.rcParams["ytick.major.size"] + mpl.rcParams["ytick.major.pad"] + 4) / 72
+    ax.yaxis.set_label_coords(0, 0.5, transform=ax.transAxes + ScaledTranslation(-widest - pad, 0,
+                                                                                 figure.dpi_scale_trans))
+
+
+def _ticks_inside(low, high):
+    """Round ticks between ``low`` and ``high`` that end a tenth of the range before ``high``,
+    so the last tick label never reaches past the panel (and a new range keeps the layout)."""
+    ticks = MaxNLocator(6, steps=[1, 2, 2.5, 5, 10]).tick_values(low, high)
+    return ticks[(ticks >= low) & (ticks <= high - 0.1 * (high - low))]
+
+
+def _error_edges(estimate, n):
+    """Bin edges for bootstrap error rates: one bin per whole number of mistakes within
+    5 standard errors of ``estimate`` (neighbours merged beyond _BINS bins)."""
+    se = max(np.sqrt(estimate * (1 - estimate) / n), 1 / n)
+    lo = max(0, int(np.floor((estimate - 5 * se) * n)))
+    hi = min(n, int(np.ceil((estimate + 5 * se) * n)))
+    edges = (np.arange(lo, hi + 2) - 0.5) / n
+    return np.linspace(edges[0], edges[-1], _BINS + 1) if edges.size > _BINS + 1 else edges
 
 
 @dataclass(frozen=True)
@@ -288,6 +329,14 @@ class RandomizationExplorer(Explorer):
         return sign_flip_view(errors[0] - errors[1], b, seed, label)
 
     # --- drawing -------------------------------------------------------------------------
+    #
+    # What changes with B is dynamic (drawn over a cached background): the bars, the lines
+    # and the two titles. What changes with the data but not with B (the data's name, the
+    # exact and t-test p) is static text rewritten in that background (_rewrite). The rest,
+    # the frame (axes, ticks, legends), depends only on the mode and on coarse limits
+    # (_frame_of), so a new data set or learner keeps it unless the scale really changes;
+    # and the backgrounds of the last few frames are kept, so going back to a mode or a
+    # scale shown before costs no full redraw either (_switch_frame).
 
     def _build(self, figure):
         self.ax, self.side = figure.subplots(1, 2, width_ratios=(1.45, 1))
@@ -295,141 +344,215 @@ class RandomizationExplorer(Explorer):
         edges = np.linspace(-1, 1, _BINS + 1)
         # two filled step outlines (one artist each, cheap to redraw): the less extreme
         # resamples, and the extreme ones stacked on top of them
-        self.calm = ax.stairs(np.zeros(_BINS), edges, fill=True, color=COLORS["data"], alpha=0.75,
-                              label="less extreme")
+        self.calm = ax.stairs(np.zeros(_BINS), edges, fill=True, color=COLORS["data"], alpha=0.75)
         self.extreme = ax.stairs(np.zeros(_BINS), edges, baseline=np.zeros(_BINS), fill=True,
-                                 color=COLORS["bad"], alpha=0.85, label="at least as far from 0 as observed")
+                                 color=COLORS["bad"], alpha=0.85)
         # lines stop below the legend's band
-        self.observed = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=2, label="observed")
+        self.observed = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=2)
         self.mirror = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=1.2, ls="--")
         # bootstrap mode: the percentile interval's ends, the 2.5% and 97.5% points
         self.ends = ax.vlines([0, 0], 0, 0.68, transform=ax.get_xaxis_transform(), colors=COLORS["second"],
-                              linestyles="--", lw=1.2, label="percentile ends (2.5%, 97.5%)")
-        self.hist_title = ax.set_title(" ", fontsize="medium")
-        # sign-flip mode: the running p-value
+                              linestyles="--", lw=1.2)
+        self.hist_title = ax.set_title(" \n ", fontsize="medium")
+        # what the data are, right under the (static) x label
+        self.data_label = ax.annotate(" \n ", xy=(0.5, 0), xycoords=ax.xaxis.label, xytext=(0, -1),
+                                      textcoords="offset points", ha="center", va="top")
+        # sign-flip mode: the running p-value against the exact and the t-test's p
         self.trace = side.plot([], [], color=COLORS["data"], label="Monte Carlo p after B resamples")[0]
-        self.exact_line = side.axhline(0, color=COLORS["good"], ls=":", lw=2,
-                                       label="exact p (all 2^k sign patterns)")
-        self.t_line = side.axhline(0, color=COLORS["second"], ls="--", label="paired t-test p")
+        self.exact_line = side.axhline(1, color=COLORS["good"], ls=":", lw=2,
+                                       label="exact p (every sign pattern)")
+        self.t_line = side.axhline(1, color=COLORS["second"], ls="--", label="paired t-test p")
         self.level_line = side.axhline(1 - CONFIDENCE, color=COLORS["muted"], lw=1, label="0.05 level")
         # bootstrap mode: four intervals
         self.intervals = side.hlines([0, 1, 2, 3], 0, 0, colors=[COLORS["muted"], COLORS["good"],
                                                                   COLORS["theory"], COLORS["second"]], lw=5)
         self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=14, mew=2)[0]
-        self.side_title = side.set_title("\n\n", fontsize="medium", loc="left")
+        self.side_title = side.set_title(" ", fontsize="medium", loc="left")
+        # sign-flip mode: the exact and t-test p-values, above the title's one line
+        self.side_facts = side.annotate("", xy=(0, 1), xycoords=self.side_title, xytext=(0, 1),
+                                        textcoords="offset points", ha="left", va="bottom", fontsize="medium")
+        # one legend per mode, made once; a mode switch only shows the other
+        self.legends = {
+            "permutation": Legend(ax, [self.calm, self.extreme, self.observed],
+                                  ["less extreme", "at least as far from 0 as observed", "observed mean difference"],
+                                  loc="upper left", fontsize="small", framealpha=0.9),
+            "bootstrap": Legend(ax, [self.calm, self.observed, self.ends],
+                                ["bootstrap error rates", "error on the test set", "percentile ends (2.5%, 97.5%)"],
+                                loc="upper left", fontsize="small", framealpha=0.9),
+            "p-values": Legend(side, [self.trace, self.exact_line, self.t_line, self.level_line],
+                               [line.get_label() for line in (self.trace, self.exact_line, self.t_line,
+                                                              self.level_line)],
+                               loc="lower left", fontsize="small", framealpha=0.9)}
+        for legend in self.legends.values():
+            legend.axes.add_artist(legend)
+        # the y labels sit beyond the widest tick label that may come (of either mode), so
+        # new limits or a mode switch keep the frozen layout
+        _label_beyond(ax, ("0000",))
+        _label_beyond(side, _SIDE_TICK_LABELS)
         self.dynamic(self.calm, self.extreme, self.observed, self.mirror, self.ends, self.hist_title,
-                     self.trace, self.intervals, self.centres, self.side_title)
-        self._shown = None
-        self._top = None
+                     self.trace, self.exact_line, self.t_line, self.intervals, self.centres, self.side_title)
+        # text that changes with the data but not with B: static, rewritten in the background
+        self._baked = (self.data_label, self.side_facts)
+        self._baked_texts = None  # their texts in self._background
+        self._frame = None              # the static frame the axes show now
+        self._backgrounds = {}          # (frame, geometry) -> (background, its baked texts)
+        self._seen_background = None    # the background already filed (or restored)
 
-    def _draw_frame(self, r):
-        """The static parts: axis limits, labels and legends for this data and mode."""
+    def _frame_of(self, r, edges, tallest):
+        """The static frame for ``r``: the mode and coarse limits (what the background shows)."""
+        top = _nice_top(tallest)
+        if self._frame is not None and top <= self._frame[2] < 3 * top:
+            top = self._frame[2]  # the bars still fit and fill a third of the axis: keep it
+        if r.mode == "permutation":
+            # a round end a little beyond the outer bars, so its tick label stays inside the panel
+            reach = _nice_end(max(abs(edges[0]), abs(edges[-1])), _FINE, least=1e-9)
+            reach = 1.05 * (reach if np.any(r.differences) else 0.01)  # all tied: the null is 0 alone
+            bottom = 0.1 * min(0.01, r.exact.p_value, r.t_test.p_value)
+            # the B axis ends past the current B (rounded up to 1, 2, 5 x 10^j), room for the
+            # last tick's label inside the panel; the p axis a
+            # decade below the smallest line, so the legend's corner stays clear of them
+            side = (3 * _nice_end(r.resamples), 10.0 ** np.floor(np.log10(bottom)))
+            return ("permutation", (-reach, reach), top, side)
+        # an error rate is at least 0: the axis starts there and ends at a round rate
+        right = min(_nice_end(edges[-1], _FINE, least=1e-9), max(1.0, edges[-1]))
+        return ("bootstrap", (min(edges[0], -0.05 * right), 1.05 * right), top, None)
+
+    def _show_frame(self, frame):
+        """Set the axes to ``frame``: limits, labels and legends (the static parts)."""
+        mode, xlim, top, side_limits = frame
         ax, side = self.ax, self.side
-        sign_flip = r.mode == "permutation"
-        self._heading.value = f"<b>{html.escape(HEADINGS[r.mode])}</b>"
-        if sign_flip:
-            edges = _sign_flip_edges(r.observed, float(np.abs(r.differences).mean()))
-            # what is compared sits in the static x label: a resample redraws one short title line
-            ax.set_xlabel(f"mean difference of fold errors, signs flipped at random\n"
-                          f"{r.label}: observed mean {r.observed:+.4f}")
-        else:
-            n = r.errors.size
-            se = max(np.sqrt(r.estimate * (1 - r.estimate) / n), 1 / n)
-            lo = max(0, int(np.floor((r.estimate - 5 * se) * n)))
-            hi = min(n, int(np.ceil((r.estimate + 5 * se) * n)))
-            edges = (np.arange(lo, hi + 2) - 0.5) / n
-            if edges.size > _BINS + 1:  # merge neighbouring error counts into wider bins
-                edges = np.linspace(edges[0], edges[-1], _BINS + 1)
-            ax.set_xlabel(f"test error rate on a resample of the test set\n{r.label}")
-        self._edges = edges
-        ax.set_xlim(edges[0] - 0.03 * np.ptp(edges), edges[-1] + 0.03 * np.ptp(edges))
+        sign_flip = mode == "permutation"
+        self._heading.value = f"<b>{html.escape(HEADINGS[mode])}</b>"
+        for name, legend in self.legends.items():
+            legend.set_visible(name == mode or (name == "p-values" and sign_flip))
+        ax.set_xlim(xlim)
+        ax.set_xticks(_ticks_inside(*xlim))
+        ax.set_ylim(0, top)
+        ax.yaxis.set_major_locator(MaxNLocator(5, steps=[1, 2, 2.5, 5, 10], integer=True))  # few labels: a full redraw is mostly text
         ax.set_ylabel("resamples")
-        self.extreme.set_label("at least as far from 0 as observed" if sign_flip else "_")
-        self.calm.set_label("less extreme" if sign_flip else "bootstrap error rates")
-        self.observed.set_label("observed mean difference" if sign_flip else "error on the test set")
-        self.ends.set_label("_" if sign_flip else "percentile ends (2.5%, 97.5%)")
-        ax.legend(loc="upper left", fontsize="small", framealpha=0.9)
-        for artist in (self.trace, self.exact_line, self.t_line, self.level_line):
-            artist.set_visible(sign_flip)
-        self.mirror.set_visible(sign_flip)
-        self.ends.set_visible(not sign_flip)
-        self.intervals.set_visible(not sign_flip)
-        self.centres.set_visible(not sign_flip)
+        ax.set_xlabel("mean difference of fold errors, signs flipped at random" if sign_flip
+                      else "test error rate on a resample of the test set")
+        self.level_line.set_visible(sign_flip)
         if sign_flip:
-            side.set_xlim(0.8, 1.25 * _nice_end(r.resamples))
+            end, bottom = side_limits
+            side.set_xlim(0.8, end)
+            side.set_ylim(bottom, 1.5)
             side.set_xscale("log")
             side.set_yscale("log")
-            # a decade below the smallest line, so the legend's corner stays clear of them
-            bottom = 0.1 * min(0.01, r.exact.p_value, r.t_test.p_value)
-            side.set_ylim(bottom, 1.5)
-            ticks = [x for x in (1e-5, 1e-4, 0.001, 0.01, 0.05, 0.2, 1) if x >= bottom]
-            side.set_yticks(ticks)
-            side.set_yticklabels([f"{x:g}" for x in ticks])
+            ticks = [x for x in _P_TICKS if x >= bottom]
+            side.set_yticks(ticks, [f"{x:g}" for x in ticks])
+            # plain numbers, as tall as the bootstrap mode's, so a switch keeps the layout
+            ticks = 10.0 ** np.arange(0, np.log10(end) + 1e-9)
+            side.set_xticks(ticks, [f"{x:,.0f}" if x < 1e4 else f"{x / 1000:.0f}k" for x in ticks])
             side.minorticks_off()  # decades suffice; minor ticks cost a third of a redraw
             side.set_xlabel("resamples B (log scale)")
             side.set_ylabel("p-value (two-sided, log scale)")
-            k = r.differences.size
-            self.exact_line.set_ydata([r.exact.p_value] * 2)
-            self.exact_line.set_label(f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)")
-            self.t_line.set_ydata([r.t_test.p_value] * 2)
-            self.t_line.set_label(f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, "
-                                  f"{k - 1} df)")
-            side.legend(loc="lower left", fontsize="small", framealpha=0.9)
         else:
             side.set_xscale("linear")
             side.set_yscale("linear")
-            side.set_xlim(ax.get_xlim())
+            side.set_xlim(xlim)
             side.set_ylim(-0.6, 3.6)
-            side.set_yticks([0, 1, 2, 3])
-            side.set_yticklabels(["Wald\n(formula)", "Wilson\n(formula)", "BCa", "percentile"])
+            side.set_yticks([0, 1, 2, 3], _SIDE_TICK_LABELS[:4])
+            side.set_xticks(_ticks_inside(*xlim))
+            side.xaxis.set_major_formatter(ScalarFormatter())
             side.set_xlabel("test error rate")
-            side.set_ylabel("")
-            if side.get_legend() is not None:
-                side.get_legend().remove()
-        self.relayout()
+            side.set_ylabel("95% interval")
+
+    def _geometry(self):
+        return self.figure.dpi, tuple(tuple(a.get_position().bounds) for a in self.figure.axes)
+
+    def _switch_frame(self, frame):
+        """Show ``frame``: over its kept background if it was drawn before, else in a full redraw."""
+        if self._background is not None and self._background is not self._seen_background:
+            # the last full redraw drew self._frame: keep its background (newest last)
+            self._backgrounds[self._frame, self._geometry()] = (self._background, self._baked_texts)
+            while len(self._backgrounds) > _KEPT_FRAMES:
+                self._backgrounds.pop(next(iter(self._backgrounds)))
+        self._show_frame(frame)
+        self._frame = frame
+        kept = self._backgrounds.pop((frame, self._geometry()), None)
+        if kept is not None and self._background is not None:
+            self._backgrounds[frame, self._geometry()] = kept
+            self._background, self._baked_texts = kept
+        else:
+            self.relayout()
+        self._seen_background = self._background
 
     def _draw(self, r):
-        if r.mode == "permutation":
+        sign_flip = r.mode == "permutation"
+        if sign_flip:
             values, observed = r.null, r.observed
             gamma = abs(observed) * 100 * np.finfo(float).eps
             far = np.abs(values) >= abs(observed) - gamma
+            edges = _sign_flip_edges(observed, float(np.abs(r.differences).mean()))
         else:
             values, observed = r.replicates, r.estimate
             far = np.zeros(values.size, dtype=bool)
-        shown = (r.mode, r.label, (r.differences if r.mode == "permutation" else r.errors).tobytes())
-        if shown != self._shown:
-            self._shown, self._top = shown, None
-            self._draw_frame(r)
-        calm_counts = np.histogram(values[~far], self._edges)[0]
-        stacked = calm_counts + np.histogram(values[far], self._edges)[0]
-        top = _nice_top(stacked.max())
-        if top != self._top:  # the tallest bar outgrew the axis: rescale (a full redraw)
-            self._top = top
-            self.ax.set_ylim(0, top)
-            self.relayout()
-        self.calm.set_data(calm_counts, self._edges, baseline=0)
-        self.extreme.set_data(stacked, self._edges, baseline=calm_counts)
+            edges = _error_edges(r.estimate, r.errors.size)
+        calm_counts = np.histogram(values[~far], edges)[0]
+        stacked = calm_counts + np.histogram(values[far], edges)[0]
+        frame = self._frame_of(r, edges, stacked.max())
+        if frame != self._frame:
+            self._switch_frame(frame)
+        self.calm.set_data(calm_counts, edges, baseline=0)
+        self.extreme.set_data(stacked, edges, baseline=calm_counts)
         self.observed.set_xdata([observed] * 2)
         self.mirror.set_xdata([-observed] * 2)
-        if r.mode == "permutation":
+        for artist in (self.mirror, self.trace, self.exact_line, self.t_line):
+            artist.set_visible(sign_flip)
+        for artist in (self.ends, self.intervals, self.centres):
+            artist.set_visible(not sign_flip)
+        if sign_flip:
+            k = r.differences.size
+            self._rewrite(f"{r.label}: observed mean {r.observed:+.4f}",
+                          f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
+                          f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)")
             self._draw_sign_flip(r, int(np.sum(far & (values > 0))), int(np.sum(far & (values < 0))))
         else:
+            self._rewrite(r.label, "")
             self._draw_bootstrap(r)
 
+    def _rewrite(self, *texts):
+        """Set the texts that change with the data but not with B (the data's name, the exact
+        and t-test p). They are static: a full redraw draws them; otherwise they are written
+        into the cached background, over the old ones erased, so a new B redraws none of them."""
+        if texts == self._baked_texts or self._full or self._background is None:
+            # the background shows them already, or a full redraw will draw them
+            for artist, text in zip(self._baked, texts):
+                artist.set_text(text)
+            self._baked_texts = texts
+            return
+        canvas = self.figure.canvas
+        renderer = canvas.get_renderer()
+        canvas.restore_region(self._background)
+        for artist, old, new in zip(self._baked, self._baked_texts, texts):
+            if old == new:
+                continue
+            artist.set_text(old)
+            if old:  # paint the figure's colour over the old text (nothing else is drawn there)
+                box = artist.get_window_extent(renderer)
+                x0, y0, x1, y1 = np.floor(box.x0) - 1, np.floor(box.y0) - 1, np.ceil(box.x1) + 1, np.ceil(box.y1) + 1
+                Rectangle((x0, y0), x1 - x0, y1 - y0, transform=IdentityTransform(), figure=self.figure,
+                          facecolor=self.figure.get_facecolor(), edgecolor="none", antialiased=False,
+                          ).draw(renderer)
+            artist.set_text(new)
+            artist.draw(renderer)
+        self._background = canvas.copy_from_bbox(self.figure.bbox)
+        self._baked_texts = texts
+
     def _draw_sign_flip(self, r, right, left):
-        self.hist_title.set_text(f"Null distribution, B = {r.resamples:,} sign-flip resamples; "
-                                 f"{right} right + {left} left as far from 0")
+        # two short lines: the title stays within its panel whatever the numbers
+        self.hist_title.set_text(f"Null distribution: B = {r.resamples:,} sign-flip resamples\n"
+                                 f"{right:,} right + {left:,} left at least as far from 0")
         self.trace.set_data(r.trace_b, r.trace_p)
-        end = 1.25 * _nice_end(r.resamples)
-        if self.side.get_xlim()[1] != end:  # the B axis ends at the current B (rounded up to 1, 2, 5 x 10^j)
-            self.side.set_xlim(0.8, end)
-            self.relayout()
+        self.exact_line.set_ydata([r.exact.p_value] * 2)
+        self.t_line.set_ydata([r.t_test.p_value] * 2)
         p = "(add resamples)" if r.p_value is None else f"{r.p_value:.4f}"
-        # the exact and t-test p-values are in the (static) legend
+        # the exact and t-test p stand above it (self.side_facts)
         self.side_title.set_text(f"Monte Carlo p = {p} (B = {r.resamples:,})")
 
     def _draw_bootstrap(self, r):
-        self.hist_title.set_text(f"Bootstrap distribution: B = {r.resamples:,} resamples")
+        self.hist_title.set_text(f"Bootstrap distribution of the test error\nB = {r.resamples:,} resamples")
         w = r.wilson
         rows = [(r.wald.low, r.wald.high), (w.low, w.high), r.bca or (np.nan, np.nan),
                 r.percentile or (np.nan, np.nan)]
