@@ -35,6 +35,16 @@ def run_on_a_fresh_event_loop(coroutine):
         raise failure[0]
 
 
+def built_without_an_event_loop(factory):
+    """``factory()`` called on a fresh thread, which has no running event loop."""
+    built = []
+    thread = threading.Thread(target=lambda: built.append(factory()))
+    thread.start()
+    thread.join(timeout=60)
+    assert built, "the factory failed or took over 60 s"
+    return built[0]
+
+
 class Demo(Explorer):
     """A minimal explorer: the histogram of binomial draws."""
 
@@ -116,7 +126,10 @@ def test_blitting_matches_a_full_redraw():
 
 def test_changes_from_the_browser_render_once_latest_wins_then_refine(monkeypatch):
     monkeypatch.setattr(_base, "DRAFT_ABOVE", 0.04)  # the drafting mechanism, with a finite threshold
-    d = Demo(n=20)
+    # Built on a thread with no event loop, so that it draws wherever a change arrives (the
+    # browser tests keep Playwright's loop "running" on this thread, where nothing would
+    # ever run a change handed to it).
+    d = built_without_an_event_loop(lambda: Demo(n=20))
     d._crisp_cost = _base.DRAFT_ABOVE * 2  # as if full density were slow: draft while dragging
     calls = []
     original = d._compute
