@@ -74,23 +74,27 @@ class AlgorithmTestSimulation(Result):
         return AlgorithmTestSimulation(self.p_values, rates, errors, alpha, self.n_experiments,
                                        self.difference, self.n, self.error, self.null_p_values)
 
-    @property
-    def valid_tests(self):
-        """The tests whose false-alarm rate with no true difference is not above alpha.
-
-        A test counts as too liberal when its rate under H0 exceeds alpha by more than
-        1.96 Monte Carlo standard errors (the 95% whiskers of the explorer); ``None`` when
-        the simulation of H0 is not known.
-        """
+    def level(self, name):
+        """How test ``name`` keeps its level with no true difference: ``'liberal'`` (its
+        false-alarm rate exceeds alpha by more than 1.96 Monte Carlo standard errors, the
+        95% whiskers of the explorer), ``'conservative'`` (below alpha by as much) or
+        ``'near'``; ``None`` when the simulation of H0 is not known."""
         null = self.p_values if self.difference == 0 else self.null_p_values
         if null is None:
             return None
-        valid = []
-        for name, p in null.items():
-            rate = float(np.mean(p < self.alpha))
-            if rate - 1.96 * np.sqrt(rate * (1 - rate) / self.n_experiments) <= self.alpha:
-                valid.append(name)
-        return tuple(valid)
+        rate = float(np.mean(null[name] < self.alpha))
+        half = 1.96 * np.sqrt(rate * (1 - rate) / self.n_experiments)
+        if rate - half > self.alpha:
+            return "liberal"
+        return "conservative" if rate + half < self.alpha else "near"
+
+    @property
+    def valid_tests(self):
+        """The tests whose false-alarm rate with no true difference is not above alpha
+        (:meth:`level` is not ``'liberal'``); ``None`` when H0 was not simulated."""
+        if self.level(next(iter(self.p_values))) is None:
+            return None
+        return tuple(name for name in self.p_values if self.level(name) != "liberal")
 
     def _explain(self):
         valid = self.valid_tests

@@ -48,11 +48,7 @@ class AlgorithmComparisonView:
 
     def verdict(self, name):
         """'liberal', 'near' or 'conservative': the test's type-I error against alpha."""
-        sim = self.null
-        rate, half = sim.rejection_rates[name], 1.96 * sim.mc_error[name]
-        if rate - half > sim.alpha:
-            return "liberal"
-        return "conservative" if rate + half < sim.alpha else "near"
+        return self.null.level(name)
 
 
 class AlgorithmComparisonExplorer(Explorer):
