@@ -1,7 +1,9 @@
 """The explorer base class: update loop, blitting, inline errors, fallback, presenter mode."""
 import asyncio
+import io
 import threading
 import time
+import zlib
 
 import numpy as np
 import pytest
@@ -9,7 +11,7 @@ import pytest
 import evalteach
 from evalteach import plotting
 from evalteach.widgets import _base
-from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, slider
+from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, png_bytes, slider
 from explorer_contract import PNG_MAGIC, check_contract, check_visible_controls_act
 
 
@@ -227,6 +229,19 @@ def test_pictures_have_twice_the_pixels_of_their_size_on_screen():
     assert d._image.layout.width == f"{round(Demo.figsize[0] * t.dpi)}px"
     assert d._image.layout.max_width == "100%"
     assert d._repr_mimebundle_()["image/png"]  # the static fallback is the same crisp PNG
+
+
+@pytest.mark.parametrize("deflate", [None, zlib.compress], ids=["isal", "zlib"])
+def test_png_holds_exactly_the_canvas_pixels(deflate):
+    from PIL import Image
+
+    d = Demo()
+    png = png_bytes(d.figure.canvas, deflate=deflate)
+    width, height = d.figure.canvas.get_width_height(physical=True)
+    expected = np.asarray(d.figure.canvas.buffer_rgba()).reshape(height, width, 4)
+    decoded = np.asarray(Image.open(io.BytesIO(png)))
+    assert decoded.shape == expected.shape and np.array_equal(decoded, expected)
+    assert len(set(np.unique(expected[..., 0]))) > 2  # a real picture, not a blank canvas
 
 
 def test_layout_makes_room_when_tick_labels_grow():
