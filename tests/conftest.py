@@ -45,6 +45,14 @@ def lesson_params():
     return [pytest.param(path, id=path.stem) for path in LESSONS]
 
 
+def executed_lesson_params():
+    """:func:`lesson_params` for the tests that read :func:`executed_lesson`: each lesson in an
+    xdist group of its own, so that in parallel runs its tests share one execution (the cache
+    lives in a worker) while different lessons still run side by side."""
+    return [pytest.param(path, id=path.stem, marks=pytest.mark.xdist_group(f"executed-{path.stem}"))
+            for path in LESSONS]
+
+
 #: Shown first in the kernel: every warning once per place, so none is hidden by the defaults.
 SHOW_WARNINGS = "import warnings\nwarnings.simplefilter('default')"
 _EXECUTED = {}
@@ -134,7 +142,7 @@ def lab_server(tmp_path_factory):
         cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180
         while True:
             try:
                 urllib.request.urlopen(f"{url}/api/status", timeout=2).close()
@@ -156,7 +164,7 @@ def lab_server(tmp_path_factory):
 
 
 @contextmanager
-def served(command, ready, log_path, *, what, cwd=ROOT, env=None, seconds=90):
+def served(command, ready, log_path, *, what, cwd=ROOT, env=None, seconds=180):
     """Run ``command`` (in a session of its own) until ``ready()`` is true; yield; then stop
     the whole process group. Every wait is bounded; a server that exits or never becomes
     ready fails the test with the end of its log."""

@@ -20,7 +20,10 @@ import pytest
 
 from conftest import LESSONS, LESSONS_DIR, ROOT, lesson_params, venv_python
 
-pytestmark = pytest.mark.notebooks
+# In parallel runs one worker builds the Binder and the JupyterLite environments, in this order:
+# they fill and read the same pip cache, and the JupyterLite build writes build/ and
+# *.egg-info in the checkout.
+pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("pip-environments")]
 
 #: Dependencies piplite can install in pyodide: built into the pyodide distribution,
 #: or pure-Python wheels on PyPI (ipywidgets).
