@@ -80,6 +80,29 @@ def executed_lesson(path):
     return _EXECUTED[path]
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Keep ``--dist loadgroup`` grouping by ``xdist_group`` on pytest >= 9.2.
+
+    pytest-xdist (up to 3.8) tells the scheduler a test's group by appending ``@group`` to
+    the worker's ``item._nodeid``; pytest 9.2 keeps the id in ``item._id`` and no longer
+    reads ``_nodeid``, so the groups were silently ignored (pytest-xdist issue #1386): two
+    workers then built the same Binder environment and executed each lesson twice. This
+    appends the group where pytest reads the id, and stops the run if that fails too.
+    """
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        groups = {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                  for m in item.iter_markers("xdist_group")}
+        suffix = "@" + "_".join(sorted(groups))
+        if groups and not item.nodeid.endswith(suffix):
+            item._id = type(item._id).parse(item.nodeid + suffix)
+            if not item.nodeid.endswith(suffix):
+                raise pytest.UsageError(f"cannot put {item.nodeid} in its xdist group {suffix}; "
+                                        "run the tests in one process (make test TEST_JOBS=0)")
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
