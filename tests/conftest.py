@@ -114,6 +114,12 @@ def venv_python(venv):
     return Path(venv) / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
+def without_pythonpath():
+    """``os.environ`` without ``PYTHONPATH``, for a fresh environment's Python: it must import
+    what is installed in it, also when the tests run with ``PYTHONPATH`` set to a checkout."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+
+
 @pytest.fixture(scope="session")
 def chromium():
     """Path of the system Chromium; skip (or fail when it is required) if it is missing."""
