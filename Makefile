@@ -15,6 +15,11 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Outputs of `make lite` (a static JupyterLite site) and `make html` (handout pages).
 LITE_OUT   ?= dist
 HTML_OUT   ?= _output/html
+# `make test` and `make test-fast` run the tests in this many pytest-xdist workers (0: one process).
+# Tests that share a costly fixture or write the same files carry an xdist_group mark, and
+# `--dist loadgroup` keeps each group in one worker.
+TEST_JOBS  ?= 2
+PARALLEL   := $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadgroup)
 # The Hub's proxy, from npm, for `make classroom` and its test.
 CHP        := build/chp/node_modules/.bin/configurable-http-proxy
 
@@ -53,11 +58,11 @@ app: $(VENV)/.app-installed
 
 ## Run the whole test suite (unit, statistical, widget, notebook and browser tests).
 test: $(VENV)/.test-installed
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PARALLEL)
 
 ## Everything but the notebook and browser tests: the quick inner loop.
 test-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest -m "not browser and not notebooks"
+	$(BIN)/python -m pytest $(PARALLEL) -m "not browser and not notebooks"
 
 ## Print benchmarks: import time, then latency kernel side and in a real browser.
 bench: $(VENV)/.test-installed

@@ -45,6 +45,14 @@ def lesson_params():
     return [pytest.param(path, id=path.stem) for path in LESSONS]
 
 
+def executed_lesson_params():
+    """:func:`lesson_params` for the tests that read :func:`executed_lesson`: each lesson in an
+    xdist group of its own, so that in parallel runs its tests share one execution (the cache
+    lives in a worker) while different lessons still run side by side."""
+    return [pytest.param(path, id=path.stem, marks=pytest.mark.xdist_group(f"executed-{path.stem}"))
+            for path in LESSONS]
+
+
 #: Shown first in the kernel: every warning once per place, so none is hidden by the defaults.
 SHOW_WARNINGS = "import warnings\nwarnings.simplefilter('default')"
 _EXECUTED = {}
@@ -72,6 +80,29 @@ def executed_lesson(path):
     return _EXECUTED[path]
 
 
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """Keep ``--dist loadgroup`` grouping by ``xdist_group`` on pytest >= 9.2.
+
+    pytest-xdist (up to 3.8) tells the scheduler a test's group by appending ``@group`` to
+    the worker's ``item._nodeid``; pytest 9.2 keeps the id in ``item._id`` and no longer
+    reads ``_nodeid``, so the groups were silently ignored (pytest-xdist issue #1386): two
+    workers then built the same Binder environment and executed each lesson twice. This
+    appends the group where pytest reads the id, and stops the run if that fails too.
+    """
+    if not getattr(config.option, "loadgroup", False):
+        return
+    for item in items:
+        groups = {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                  for m in item.iter_markers("xdist_group")}
+        suffix = "@" + "_".join(sorted(groups))
+        if groups and not item.nodeid.endswith(suffix):
+            item._id = type(item._id).parse(item.nodeid + suffix)
+            if not item.nodeid.endswith(suffix):
+                raise pytest.UsageError(f"cannot put {item.nodeid} in its xdist group {suffix}; "
+                                        "run the tests in one process (make test TEST_JOBS=0)")
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -81,6 +112,12 @@ def free_port():
 def venv_python(venv):
     """The interpreter of a virtual environment made with ``python -m venv``."""
     return Path(venv) / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def without_pythonpath():
+    """``os.environ`` without ``PYTHONPATH``, for a fresh environment's Python: it must import
+    what is installed in it, also when the tests run with ``PYTHONPATH`` set to a checkout."""
+    return {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 
 
 @pytest.fixture(scope="session")
@@ -134,7 +171,7 @@ def lab_server(tmp_path_factory):
         cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + 180
         while True:
             try:
                 urllib.request.urlopen(f"{url}/api/status", timeout=2).close()
@@ -156,7 +193,7 @@ def lab_server(tmp_path_factory):
 
 
 @contextmanager
-def served(command, ready, log_path, *, what, cwd=ROOT, env=None, seconds=90):
+def served(command, ready, log_path, *, what, cwd=ROOT, env=None, seconds=180):
     """Run ``command`` (in a session of its own) until ``ready()`` is true; yield; then stop
     the whole process group. Every wait is bounded; a server that exits or never becomes
     ready fails the test with the end of its log."""

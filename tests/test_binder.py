@@ -22,9 +22,12 @@ from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
-from conftest import ROOT, lesson_params, venv_python
+from conftest import ROOT, lesson_params, venv_python, without_pythonpath
 
-pytestmark = pytest.mark.notebooks
+# In parallel runs one worker builds the Binder and the JupyterLite environments, in this order:
+# they fill and read the same pip cache, and the JupyterLite build writes build/ and
+# *.egg-info in the checkout.
+pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("pip-environments")]
 
 BINDER = ROOT / "binder"
 #: What a repository checkout holds that the Binder build needs.
@@ -82,7 +85,8 @@ def test_environment_matches_the_pins(binder_env):
     assert check.returncode == 0, check.stdout
     # evalteach is installed (not imported from the checkout) and its lab front end is there
     where = subprocess.run([python, "-c", "import evalteach; print(evalteach.__file__)"],
-                           cwd=python.parent, capture_output=True, text=True, check=True).stdout
+                           cwd=python.parent, env=without_pythonpath(), capture_output=True, text=True,
+                           check=True).stdout
     assert "site-packages" in where
     labext = python.parent.parent / "share/jupyter/labextensions/@jupyter-widgets/jupyterlab-manager"
     assert labext.is_dir()

@@ -17,7 +17,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import ARTIFACTS, LESSONS, lesson_params, shutdown_kernels
 
-pytestmark = pytest.mark.browser
+# One worker runs every browser test: they share the session's Chromium and JupyterLab server
+# (conftest) and write their screenshots to test-artifacts/.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 RUN_TIMEOUT = 240_000  # ms for one lesson's cells; the slowest simulations take seconds
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"
@@ -39,6 +41,16 @@ NOTEBOOK7_READY = """() => {
   const status = document.querySelector('.jp-Notebook-ExecutionIndicator');
   return name && status && !/No Kernel/.test(name.textContent) && status.dataset.status === 'idle';
 }"""
+#: True when the kernel is idle: JupyterLab's status bar or Notebook 7's execution indicator.
+KERNEL_IDLE = """() => {
+  const bar = document.querySelector('#jp-main-statusbar');
+  const status = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  return (!!bar && /\\bIdle\\b/.test(bar.textContent)) || (!!status && status.dataset.status === 'idle');
+}"""
+#: True once ``img`` shows a decoded picture other than the one at ``before``.
+NEW_PICTURE = "([img, before]) => img.src !== before && img.complete && img.naturalWidth > 0"
+#: ms to wait for a moved control's new picture before asking the kernel whether it is done.
+MOVE_TIMEOUT = 10_000
 #: True when every explorer's <img> holds a decoded picture.
 PICTURES_LOADED = """els => els.every(e => {
   const img = e.querySelector('img');
@@ -90,7 +102,7 @@ def check_outputs(panel, name):
 def check_pictures(page, panel, name):
     explorers = panel.locator(EXPLORER)
     if explorers.count():
-        page.wait_for_function(PICTURES_LOADED, arg=explorers.element_handles(), timeout=30_000)
+        page.wait_for_function(PICTURES_LOADED, arg=explorers.element_handles(), timeout=60_000)
     return explorers.count()
 
 
@@ -139,6 +151,26 @@ def check_crisp_and_named(panel, name):
         assert title.strip(), f"{name}: explorer {index}'s picture has no accessible name"
 
 
+def picture_changed(page, img, before):
+    """Whether ``img`` comes to show a picture other than ``before`` after a control moved.
+
+    A control that changes nothing is told apart from a slow render (a busy machine) by the
+    kernel: once it is idle again it has sent whatever picture the move made.
+    """
+    arg = [img.element_handle(), before]
+    try:
+        page.wait_for_function(NEW_PICTURE, arg=arg, timeout=MOVE_TIMEOUT)
+        return True
+    except PlaywrightTimeout:
+        pass
+    page.wait_for_function(KERNEL_IDLE, timeout=RUN_TIMEOUT)
+    try:
+        page.wait_for_function(NEW_PICTURE, arg=arg, timeout=MOVE_TIMEOUT)
+        return True
+    except PlaywrightTimeout:
+        return False
+
+
 def check_interaction(page, panel, name):
     """Some control of every explorer changes its picture (not every one does in every mode)."""
     for index, explorer in enumerate(panel.locator(EXPLORER).all()):
@@ -147,21 +179,16 @@ def check_interaction(page, panel, name):
         for move in control_moves(page, explorer):
             before = img.get_attribute("src")
             move()
-            try:
-                page.wait_for_function(
-                    "([img, before]) => img.src !== before && img.complete && img.naturalWidth > 0",
-                    arg=[img.element_handle(), before], timeout=10_000)
-                changed = True
+            changed = picture_changed(page, img, before)
+            if changed:
                 break
-            except PlaywrightTimeout:
-                continue
         assert changed, f"{name}: no control of explorer {index} changed its picture"
         alert = explorer.locator("[role='alert']")
         assert alert.count() == 0 or not alert.first.is_visible(), \
             f"{name}: explorer {index} shows an error: {alert.first.inner_text()}"
 
 
-def lock_in_every_prediction(panel, timeout=30_000):
+def lock_in_every_prediction(panel, timeout=60_000):
     """Lock in every prediction in ``panel`` that is still open, so what it hides shows.
 
     The lesson walk-through would otherwise look for pictures and move controls of

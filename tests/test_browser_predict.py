@@ -20,7 +20,9 @@ from test_browser import (PANEL, check_console, check_outputs, dismiss_toasts,  
                           lesson_page, lock_in_every_prediction, page_factory, run_all_in_lab,
                           wait_until_run)
 
-pytestmark = pytest.mark.browser
+# One worker runs every browser test: they share the session's Chromium and JupyterLab server
+# (conftest) and write their screenshots to test-artifacts/.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 NAME = "predict_in_lab.ipynb"
 CELLS = [
@@ -35,6 +37,8 @@ CELLS = [
     "[et.Predict(f'Spare {i}?', options=['a', 'b'], reveals=W.Label(f'spare {i} revealed'))\n"
     " for i in range(2)][-1]",
 ]
+#: ms for each step to show in the page (generous: the suite may share the machine).
+WAIT = 60_000
 #: True when the explorer inside the first prediction shows a decoded picture.
 PICTURE_SHOWN = """el => {
   const img = el.querySelector('img');
@@ -66,15 +70,15 @@ def test_lock_in_reveals_the_explorer(page_factory, lab_server):  # noqa: F811
         first, second, third, spare = panel.locator("div.evalteach-predict").all()
 
         # before lock-in: the prompt is there, the explorer is not to be seen
-        first.locator("button", has_text="Lock in").wait_for(timeout=30_000)
+        first.locator("button", has_text="Lock in").wait_for(timeout=WAIT)
         explorer = first.locator(".evalteach-explorer")
         assert explorer.count() == 1 and not explorer.is_visible()
 
         # type a guess and click: the guess is frozen and the explorer appears with its picture
         first.locator("input[type='text']").fill("0.07")
         first.locator("button", has_text="Lock in").click()
-        page.wait_for_function(PICTURE_SHOWN, arg=explorer.element_handle(), timeout=30_000)
-        first.get_by_text("You predicted 0.07.").wait_for(timeout=30_000)
+        page.wait_for_function(PICTURE_SHOWN, arg=explorer.element_handle(), timeout=WAIT)
+        first.get_by_text("You predicted 0.07.").wait_for(timeout=WAIT)
         assert first.locator("input[type='text']").is_disabled()
         assert first.locator("button", has_text="Locked in").is_disabled()
 
@@ -91,18 +95,18 @@ def test_lock_in_reveals_the_explorer(page_factory, lab_server):  # noqa: F811
                 break
         assert focused[-1] == "Lock in", f"Tab from the options went to {focused!r}"
         page.keyboard.press("Enter")
-        second.get_by_text("You predicted 90%.").wait_for(timeout=30_000)
-        question.wait_for(state="visible", timeout=30_000)
+        second.get_by_text("You predicted 90%.").wait_for(timeout=WAIT)
+        question.wait_for(state="visible", timeout=WAIT)
 
         # type and press Enter: locked in, and the progress it revealed counts both predictions
         third.locator("input[type='text']").fill("10")
         third.locator("input[type='text']").press("Enter")
-        third.get_by_text("You predicted 10.").wait_for(timeout=30_000)
-        third.get_by_text("Predictions: 3 of 5 locked in").wait_for(timeout=30_000)
+        third.get_by_text("You predicted 10.").wait_for(timeout=WAIT)
+        third.get_by_text("Predictions: 3 of 5 locked in").wait_for(timeout=WAIT)
 
         # what other browser tests use to get past every prediction of a lesson
         assert lock_in_every_prediction(panel) == 1
-        spare.get_by_text("spare 1 revealed").wait_for(state="visible", timeout=30_000)
+        spare.get_by_text("spare 1 revealed").wait_for(state="visible", timeout=WAIT)
 
         ARTIFACTS.mkdir(exist_ok=True)
         explorer.scroll_into_view_if_needed()

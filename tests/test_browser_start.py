@@ -14,7 +14,9 @@ import pytest
 
 from conftest import ARTIFACTS, LESSONS, LESSONS_DIR, START_PAGE, answers, free_port, served
 
-pytestmark = pytest.mark.browser
+# One worker runs every browser test: they share the session's Chromium and JupyterLab server
+# (conftest) and write their screenshots to test-artifacts/.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,9 @@ import pytest
 from conftest import ARTIFACTS, free_port, listens, served
 from evalteach.widgets import ROCExplorer
 
-pytestmark = pytest.mark.browser
+# One worker runs every browser test: they share the session's Chromium and JupyterLab server
+# (conftest) and write their screenshots to test-artifacts/.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
 
 GALLERY = ".evalteach-gallery"
 PICTURE = f"{GALLERY} .evalteach-explorer img"
@@ -41,12 +43,13 @@ def move_a_slider(page):
     for _ in range(3):
         handle.press("ArrowRight")
     page.wait_for_function("([sel, old]) => document.querySelector(sel).getAttribute('src') !== old",
-                           arg=[PICTURE, before], timeout=30_000)
+                           arg=[PICTURE, before], timeout=60_000)
     return picture(page)
 
 
 def test_pick_two_explorers_and_move_a_control_in_each(browser, voila_app):
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.set_default_timeout(60_000)  # as the lesson pages have it (test_browser.page_factory)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))

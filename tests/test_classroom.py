@@ -15,7 +15,8 @@ pytest.importorskip("jupyterhub")
 ROOT = Path(__file__).resolve().parents[1]
 CHP = "build/chp/node_modules/.bin/configurable-http-proxy"
 
-pytestmark = pytest.mark.notebooks
+# One worker: the Hub and its proxy (installed into build/chp by make).
+pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("hub")]
 
 
 @pytest.fixture(scope="module")

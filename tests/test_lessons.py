@@ -27,7 +27,7 @@ import nbformat
 import pytest
 
 import evalteach
-from conftest import executed_lesson, lesson_params
+from conftest import executed_lesson, executed_lesson_params, lesson_params
 
 SETUP = '''import sys
 if sys.platform == "emscripten":  # JupyterLite: install the toolkit into the in-browser kernel
@@ -404,7 +404,7 @@ def cell_times(nb):
 
 
 @pytest.mark.notebooks
-@pytest.mark.parametrize("path", lesson_params())
+@pytest.mark.parametrize("path", executed_lesson_params())
 def test_lesson_runs_clean(path, capsys):
     nb, elapsed = executed_lesson(path)
     TIMES[path.name] = elapsed

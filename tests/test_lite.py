@@ -19,9 +19,12 @@ import nbformat
 import pytest
 from packaging.requirements import Requirement
 
-from conftest import LESSONS, LESSONS_DIR, ROOT, lesson_params, venv_python
+from conftest import LESSONS, LESSONS_DIR, ROOT, lesson_params, venv_python, without_pythonpath
 
-pytestmark = pytest.mark.notebooks
+# In parallel runs one worker builds the Binder and the JupyterLite environments, in this order:
+# they fill and read the same pip cache, and the JupyterLite build writes build/ and
+# *.egg-info in the checkout.
+pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("pip-environments")]
 
 #: Dependencies piplite can install in pyodide: built into the pyodide distribution,
 #: or pure-Python wheels on PyPI (ipywidgets).
@@ -116,7 +119,8 @@ def test_wheel_imports_in_a_fresh_python(site, tmp_path):
             "assert 'site-packages' in et.__file__; "
             "r = et.proportion_interval(12, 40); print(round(r.low, 3), round(r.high, 3)); "
             "from evalteach.widgets._base import Explorer")
-    out = subprocess.run([python, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    out = subprocess.run([python, "-c", code], cwd=tmp_path, env=without_pythonpath(),
+                         capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["0.158", "0.442"]
 

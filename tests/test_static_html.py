@@ -16,7 +16,7 @@ import sys
 import nbformat
 import pytest
 
-from conftest import ROOT, executed_lesson, lesson_params
+from conftest import ROOT, executed_lesson, executed_lesson_params
 
 pytestmark = pytest.mark.notebooks
 
@@ -40,7 +40,7 @@ def explorer_pngs(nb):
             and WIDGET_VIEW in o.data and "image/png" in o.data]
 
 
-@pytest.mark.parametrize("lesson", lesson_params())
+@pytest.mark.parametrize("lesson", executed_lesson_params())
 def test_handout_shows_every_explorer_picture(lesson, tmp_path):
     # the same execution `make html` asks nbconvert for (shared with the lesson test), then
     # its HTML conversion
