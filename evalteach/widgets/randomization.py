@@ -16,14 +16,12 @@ from matplotlib.transforms import IdentityTransform, ScaledTranslation
 from .. import _validate
 from ..learners import LEARNERS
 from ..plotting import COLORS
+from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, RANDOMIZATION_K
 from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_predictions
 from ..stats import paired_t_test, permutation_test, proportion_interval
 from ..stats.randomization import _bca_levels
 from ._base import Explorer, buttons, dropdown
 
-#: Data sets and learners offered: small and quick to fit, so a change stays live.
-DATASETS = ("breast_cancer", "wine", "iris")
-FAST_LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
 #: The buttons: how many resamples each adds.
 STEPS = (1, 10, 100, 1000)
 MAX_RESAMPLES = 100_000
@@ -269,7 +267,7 @@ class RandomizationExplorer(Explorer):
             "dataset": dropdown("data set", list(DATASETS), "breast_cancer"),
             "learner_a": dropdown("learner A", learners, "naive_bayes"),
             "learner_b": dropdown("learner B", learners, "tree"),
-            "k": buttons("folds k", [5, 10], 10),
+            "k": buttons("folds k", list(RANDOMIZATION_K), 10),
             "resamples": W.BoundedIntText(value=100, min=0, max=MAX_RESAMPLES, description="resamples B",
                                           style={"description_width": "initial"},
                                           layout=W.Layout(width="190px"),
