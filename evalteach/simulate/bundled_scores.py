@@ -2,10 +2,11 @@
 
 The explorers that compare real learners (randomisation test, Bayesian comparison,
 replicability) offer three data sets and five learners, and with their default seed 0
-they always ask for the same cross-validations and hold-out splits. Fitting them on a
+they always ask for the same cross-validations and hold-out splits (lesson 12 adds four
+more sets of seeds of 10x10 cross-validation). Fitting them on a
 first visit costs up to seconds (hundreds of fits, and importing scikit-learn), yet the
 answers never change. So they are fitted once, by ``python scripts/precompute_scores.py``
-(``--check`` compares a fresh fit with the file and writes nothing), and stored in ``precomputed/learner_scores.npz`` (about 30 kB) beside this module, with the
+(``--check`` compares a fresh fit with the file and writes nothing), and stored in ``precomputed/learner_scores.npz`` (about 17 kB) beside this module, with the
 version of scikit-learn that fitted them. :mod:`evalteach.simulate.learner_scores`
 reads an entry only when a request matches it exactly (data set, learner, k, seed) and
 the installed scikit-learn is that version; anything else (another seed, your own
@@ -33,12 +34,15 @@ RANDOMIZATION_K = (5, 10)
 MAX_RUNS = 10
 #: The partition seeds 0, 1, ... of ReplicabilityExplorer.
 PARTITIONS = 15
+#: Sets of seeds (0, 1, ...) of 10x10 cross-validation that lesson 12 compares.
+LESSON_RUN_SETS = 5
 #: The zip entries' time stamp: fixed, so the same scores always give the same bytes.
 _STAMP = (1980, 1, 1, 0, 0, 0)
 
 
 def requests():
-    """What the bundle holds: every request the explorers make with seed 0.
+    """What the bundle holds: every request the explorers make with seed 0 (and the
+    repeated cross-validations of lesson 12).
 
     Returns
     -------
@@ -51,7 +55,7 @@ def requests():
     from .repeated_partitions import five_by_two_seeds
 
     folds = {(k, 0) for k in RANDOMIZATION_K}
-    folds |= {(10, run_seed(0, r)) for r in range(MAX_RUNS)}
+    folds |= {(10, run_seed(s, r)) for s in range(LESSON_RUN_SETS) for r in range(MAX_RUNS)}
     for seed in range(PARTITIONS):
         folds |= {(10, seed)} | {(2, s) for s in five_by_two_seeds(seed)}
     return sorted(folds), tuple(range(PARTITIONS))

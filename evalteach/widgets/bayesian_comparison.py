@@ -10,7 +10,7 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
 
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
-from ..learners import LEARNER_LABELS, LEARNERS, one_thread
+from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS
 from ..simulate.learner_scores import repeated_cv_errors
@@ -34,6 +34,15 @@ A_BETTER, EQUIVALENT, B_BETTER = COLORS["data"], COLORS["muted"], COLORS["theory
 REGION_COLORS = {"single": (A_BETTER, EQUIVALENT, B_BETTER), "multiple": (B_BETTER, EQUIVALENT, A_BETTER)}
 
 
+@lru_cache(maxsize=1)
+def _blas():
+    """numpy's BLAS thread pools, found without importing scikit-learn (that takes seconds;
+    :func:`evalteach.learners.one_thread` imports it to limit its OpenMP pools too)."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
 @lru_cache(maxsize=512)
 def _signed_rank(pair, rope, seed):
     """The signed-rank test on Demšar's differences for this pair (cached: the rope
@@ -41,7 +50,7 @@ def _signed_rank(pair, rope, seed):
     i, j = DEMSAR_PAIRS[pair]
     d = DEMSAR_AUC[:, i] - DEMSAR_AUC[:, j]
     d.setflags(write=False)
-    with one_thread():  # 20,000 small matrix products: threads only add overhead
+    with _blas().limit(limits=1, user_api="blas"):  # 20,000 small matrix products: threads only add overhead
         bayes = bayesian_signed_rank_test(d, rope=rope, n_samples=N_SAMPLES, seed=seed)
     return d, bayes, wilcoxon_test(d)
 

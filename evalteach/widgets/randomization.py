@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import ipywidgets as W
 import matplotlib as mpl
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.legend import Legend
 from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator, ScalarFormatter
@@ -20,6 +21,7 @@ from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_pr
 from ..stats import paired_t_test, permutation_test, proportion_interval
 from ..stats.randomization import _bca_levels
 from ._base import Explorer, buttons, dropdown
+from .bayesian_comparison import _cheap_x_axis
 from ._cached_layer import CachedLayer
 
 #: The buttons: how many resamples each adds.
@@ -89,6 +91,24 @@ def _label_beyond(ax, tick_labels):
     pad = (mpl.rcParams["ytick.major.size"] + mpl.rcParams["ytick.major.pad"] + 4) / 72
     ax.yaxis.set_label_coords(0, 0.5, transform=ax.transAxes + ScaledTranslation(-widest - pad, 0,
                                                                                  figure.dpi_scale_trans))
+
+
+class _TicksOnly(Artist):
+    """An axis drawn without its label (the label is drawn once per mode, the ticks per frame)."""
+
+    def __init__(self, axis):
+        super().__init__()
+        self.axis = axis
+        self.set_figure(axis.get_figure(root=True))
+
+    def draw(self, renderer):
+        label = self.axis.label
+        shown = label.get_visible()
+        label.set_visible(False)
+        try:
+            self.axis.draw(renderer)
+        finally:
+            label.set_visible(shown)
 
 
 def _ticks_inside(low, high):
@@ -393,9 +413,15 @@ class RandomizationExplorer(Explorer):
         # new limits or a mode switch keep the frozen layout
         _label_beyond(ax, ("0000",))
         _label_beyond(side, _SIDE_TICK_LABELS)
-        self._side_artists = (side.xaxis, side.yaxis, self.level_line)
+        for panel in (ax, side):  # the x labels just below one line of tick labels
+            _cheap_x_axis(panel)
+        # the axis labels change only with the mode: drawn with it, the ticks with the frame
+        axes = (ax.xaxis, ax.yaxis, side.xaxis, side.yaxis)
+        self._mode_artists = (ax, side, *(axis.label for axis in axes))
+        self._side_artists = (_TicksOnly(side.xaxis), _TicksOnly(side.yaxis), self.level_line)
+        self._hist_artists = (_TicksOnly(ax.xaxis), _TicksOnly(ax.yaxis))
         self._data_texts = (self.data_label, self.side_facts)
-        for artist in (ax, side, ax.xaxis, ax.yaxis, *self._side_artists, *self._data_texts):
+        for artist in (ax, side, *axes, self.level_line, *self._data_texts):
             artist.set_animated(True)  # drawn by the layers, not by a full draw of the figure
         self.mode_layer = CachedLayer(size=len(HEADINGS))
         self.side_layer = CachedLayer(under=self.mode_layer, size=_KEPT_SIDES)
@@ -494,10 +520,10 @@ class RandomizationExplorer(Explorer):
         if frame != self._frame:
             self._show_frame(frame)
             self._frame = frame
-        self.mode_layer.show(r.mode, (self.ax, self.side))
         mode, xlim, _, side_limits = frame
+        self.mode_layer.show(mode, self._mode_artists)
         self.side_layer.show((mode, side_limits or xlim), self._side_artists)  # bootstrap: the x range
-        self.frame_layer.show(frame, (self.ax.xaxis, self.ax.yaxis))
+        self.frame_layer.show(frame, self._hist_artists)
         self.calm.set_data(calm_counts, edges, baseline=0)
         self.extreme.set_data(stacked, edges, baseline=calm_counts)
         self.observed.set_xdata([observed] * 2)
