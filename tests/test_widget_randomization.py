@@ -143,53 +143,58 @@ def test_bad_input_is_refused():
         RandomizationExplorer(resamples=0).add(-1)
 
 
-def _count_full_draws(explorer, monkeypatch):
+def _count_draws(artist, monkeypatch):
     drawn = []
-    draw = explorer.figure.canvas.draw
-    monkeypatch.setattr(explorer.figure.canvas, "draw", lambda *a, **k: (drawn.append(1), draw(*a, **k)))
+    draw = artist.draw
+    monkeypatch.setattr(artist, "draw", lambda *a, **k: (drawn.append(1), draw(*a, **k)))
     return drawn
 
 
-def test_switching_back_reuses_the_kept_frame_and_shows_what_a_full_redraw_shows(monkeypatch):
-    """Going back to a mode or data set shown before draws only the dynamic artists over
-    the background kept for that frame; the picture is the one a full redraw gives."""
+def test_no_control_redraws_the_whole_figure_and_kept_layers_show_what_a_fresh_draw_shows(monkeypatch):
+    """Mode, axes and data texts are cached layers (CachedLayer): no change redraws the
+    whole figure, going back to states shown before (once the limits have settled) draws no
+    axis, and every picture equals the one drawn afresh, layer by layer."""
     e = RandomizationExplorer(seed=1)
-    e.set(mode="bootstrap")
-    e.set(mode="permutation", dataset="wine")
-    drawn = _count_full_draws(e, monkeypatch)
-    for state in ({"mode": "bootstrap", "dataset": "breast_cancer"}, {"mode": "permutation"},
-                  {"dataset": "wine"}, {"dataset": "breast_cancer", "k": 10}):
+    states = ({"mode": "bootstrap", "dataset": "breast_cancer"}, {"mode": "permutation"},
+              {"dataset": "wine"}, {"dataset": "breast_cancer", "k": 10})
+    for state in states:
         e.set(**state)
-        assert not drawn, f"{state}: a full redraw on going back to a frame shown before"
+    full = _count_draws(e.figure.canvas, monkeypatch)
+    axis = _count_draws(e.ax.xaxis, monkeypatch)
+    for state in states:
+        e.set(**state)
+        assert e.error is None and not axis, f"{state}: the axes drawn again on going back to a frame"
+    for state in states:
+        e.set(**state)
         kept = e.image
-        e._background = None  # force a full redraw of the same state in the same layout
+        e.text_layer.clear()  # every layer drawn afresh
         e._update()
-        assert drawn, "the forced redraw was not a full one"
-        drawn.clear()
-        assert e.image == kept, f"{state}: the kept background differs from a full redraw"
+        assert axis, "the layers were not drawn afresh"
+        axis.clear()
+        assert e.image == kept, f"{state}: the kept layers differ from a fresh draw"
+    assert not full
 
 
-def test_new_data_on_the_same_scale_keeps_the_static_frame(monkeypatch):
+def test_new_data_on_the_same_scale_keeps_the_frame(monkeypatch):
     """What changes with the data (its name, the observed mean, the p-values and their lines)
-    is drawn in the blit: another learner whose differences need the same scale costs no full
-    redraw, and the picture names the data and the p-values it shows."""
+    is drawn over the frame: another learner whose differences need the same scale draws no
+    axis, and the picture names the data and the p-values it shows."""
     e = RandomizationExplorer(seed=0)  # naive Bayes - tree on breast cancer; swapped: the same scale
     frame = e._frame
-    e._backgrounds.clear()  # no kept frames: the same static frame alone must do
-    drawn = _count_full_draws(e, monkeypatch)
+    axis = _count_draws(e.ax.xaxis, monkeypatch)
     e.set(learner_a="tree", learner_b="naive_bayes")
     r = e.result
-    assert e._frame == frame and not drawn
+    assert e._frame == frame and not axis
     assert "decision tree − naive Bayes" in e.data_label.get_text()
     assert f"observed mean {r.observed:+.4f}" in e.data_label.get_text()
     assert f"exact p = {r.exact.p_value:.4f} (all 1,024 sign patterns)" in e.side_facts.get_text()
     assert f"paired t-test p = {r.t_test.p_value:.4f}" in e.side_facts.get_text()
     assert e.exact_line.get_ydata()[0] == r.exact.p_value and e.t_line.get_ydata()[0] == r.t_test.p_value
-    # those texts were rewritten in the background: the picture is the one a full redraw gives
-    rewritten = e.image
-    e._background = None
+    # the texts drawn over the kept frame: the picture is the one drawn afresh
+    shown = e.image
+    e.text_layer.clear()
     e._update()
-    assert drawn and e.image == rewritten
+    assert axis and e.image == shown
     # the legends name only what the mode draws
     shown = [leg for leg in e.legends.values() if leg.get_visible()]
     assert [t.get_text() for t in shown[0].texts][1] == "at least as far from 0 as observed"

@@ -5,6 +5,9 @@ each learner's error on every fold of a (repeated) cross-validation, or its
 predictions on a held-out test set. Fitting is the slow part, so every result is
 cached by plain values (data set, learner, k, seed): the same fit never runs twice,
 and a cached answer costs a dictionary look-up (no progress is reported for it).
+What the explorers ask for with seed 0 comes fitted with the package
+(:mod:`evalteach.simulate.bundled_scores`): read, not fitted, when the installed
+scikit-learn is the one that fitted it.
 
 The fits run on one thread with scikit-learn's input checks off (the bundled data is
 finite and well formed): on these small problems worker threads and checks cost more
@@ -22,6 +25,7 @@ from functools import lru_cache
 import numpy as np
 
 from .. import _validate
+from . import bundled_scores
 from ..data import DATASETS, load_dataset
 from ..learners import LEARNERS, fitting, make_learner
 from ..stats import PermutationNull
@@ -85,6 +89,14 @@ def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, pr
     key = (dataset, learner, k, seed)
     if key in _FOLD_ERRORS:
         return _FOLD_ERRORS[key]
+    errors = bundled_scores.fold_errors(dataset, learner, k, seed)
+    if errors is None:
+        errors = fit_fold_errors(dataset, learner, k, seed, progress)
+    return _remember(_FOLD_ERRORS, key, errors)
+
+
+def fit_fold_errors(dataset, learner, k, seed, progress=None):
+    """:func:`fold_errors` fitted for real (neither cached nor read from the bundle)."""
     data = load_dataset(dataset)
     errors = np.empty(k)
     with fitting():
@@ -93,7 +105,12 @@ def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, pr
             errors[fold] = np.mean(model.predict(data.X[test]) != data.y[test])
             if progress is not None:
                 progress((fold + 1) / k)
-    return _remember(_FOLD_ERRORS, key, errors)
+    return errors
+
+
+def run_seed(seed, run):
+    """The fold seed of run ``run`` of :func:`repeated_cv_errors` with ``seed``."""
+    return seed * 1000 + run
 
 
 #: (data set, learner, runs, k, seed) -> read-only concatenated fold errors.
@@ -128,7 +145,7 @@ def repeated_cv_errors(dataset="breast_cancer", learner="naive_bayes", runs=10, 
     parts = []
     for r in range(runs):
         step = None if progress is None else (lambda f, r=r: progress((r + f) / runs))
-        parts.append(fold_errors(dataset, learner, k, seed * 1000 + r, progress=step))
+        parts.append(fold_errors(dataset, learner, k, run_seed(seed, r), progress=step))
     return _remember(_REPEATED, key, np.concatenate(parts))
 
 
@@ -148,6 +165,16 @@ def holdout_predictions(dataset="breast_cancer", learner="naive_bayes", seed=0):
     True
     """
     _check(dataset, learner, 2, seed)
+    fitted = bundled_scores.holdout_predictions(dataset, learner, seed)
+    if fitted is None:
+        fitted = fit_holdout_predictions(dataset, learner, seed)
+    for labels in fitted:
+        labels.setflags(write=False)
+    return fitted
+
+
+def fit_holdout_predictions(dataset, learner, seed):
+    """:func:`holdout_predictions` fitted for real (neither cached nor read from the bundle)."""
     from sklearn.model_selection import train_test_split
 
     data = load_dataset(dataset)
@@ -155,10 +182,7 @@ def holdout_predictions(dataset="breast_cancer", learner="naive_bayes", seed=0):
                                    random_state=seed, stratify=data.y)
     with fitting():
         model = make_learner(learner, seed).fit(data.X[train], data.y[train])
-        y, pred = data.y[test], model.predict(data.X[test])
-    y.setflags(write=False)
-    pred.setflags(write=False)
-    return y, pred
+        return data.y[test], model.predict(data.X[test])
 
 
 class GrowingResamples:

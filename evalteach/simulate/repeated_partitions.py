@@ -80,9 +80,14 @@ def agreement(significant):
     return float(share) if np.ndim(share) == 0 else share
 
 
+def five_by_two_seeds(seed):
+    """The fold seeds of the 5 replications of 2-fold CV on partition seed ``seed``."""
+    return [seed * 1000 + 500 + i for i in range(5)]
+
+
 def _five_by_two_errors(dataset, learner, seed):
-    """Fold errors of 5 replications of 2-fold CV (seeds ``seed * 1000 + 500 + i``)."""
-    return np.array([fold_errors(dataset, learner, 2, seed * 1000 + 500 + i) for i in range(5)])
+    """Fold errors of 5 replications of 2-fold CV."""
+    return np.array([fold_errors(dataset, learner, 2, s) for s in five_by_two_seeds(seed)])
 
 
 def _fit_all(dataset, learner_a, learner_b, n_seeds, progress):

@@ -10,16 +10,15 @@ from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
 
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
-from ..learners import LEARNER_LABELS, LEARNERS, one_thread
+from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
+from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS
 from ..simulate.learner_scores import repeated_cv_errors
 from ..stats import (bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test,
                      wilcoxon_test)
 from ._base import Explorer, buttons, dropdown, slider
 from ._cached_layer import CachedLayer
 
-DATASETS = ("breast_cancer", "wine", "iris")
-FAST_LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
 K = 10
 #: Monte Carlo draws of the signed-rank posterior.
 N_SAMPLES = 20_000
@@ -35,6 +34,15 @@ A_BETTER, EQUIVALENT, B_BETTER = COLORS["data"], COLORS["muted"], COLORS["theory
 REGION_COLORS = {"single": (A_BETTER, EQUIVALENT, B_BETTER), "multiple": (B_BETTER, EQUIVALENT, A_BETTER)}
 
 
+@lru_cache(maxsize=1)
+def _blas():
+    """numpy's BLAS thread pools, found without importing scikit-learn (that takes seconds;
+    :func:`evalteach.learners.one_thread` imports it to limit its OpenMP pools too)."""
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
 @lru_cache(maxsize=512)
 def _signed_rank(pair, rope, seed):
     """The signed-rank test on Demšar's differences for this pair (cached: the rope
@@ -42,7 +50,7 @@ def _signed_rank(pair, rope, seed):
     i, j = DEMSAR_PAIRS[pair]
     d = DEMSAR_AUC[:, i] - DEMSAR_AUC[:, j]
     d.setflags(write=False)
-    with one_thread():  # 20,000 small matrix products: threads only add overhead
+    with _blas().limit(limits=1, user_api="blas"):  # 20,000 small matrix products: threads only add overhead
         bayes = bayesian_signed_rank_test(d, rope=rope, n_samples=N_SAMPLES, seed=seed)
     return d, bayes, wilcoxon_test(d)
 
@@ -83,10 +91,11 @@ class BayesianComparisonExplorer(Explorer):
     test's bars are shares of posterior draws in which a region is the most probable
     (Dirichlet process prior), not probabilities of the regions.
 
-    The fold errors are cached per data set, learner, run and seed: the first draw of
-    a learner fits it ``runs x 10`` times (progress is shown); the rope and the runs
-    buttons only re-read the cached errors, and the signed-rank test is cached per
-    pair and rope.
+    With seed 0 every offered comparison's fold errors come with the package
+    (:mod:`evalteach.simulate.bundled_scores`); with another seed the first draw of a
+    learner fits it ``runs x 10`` times (progress is shown). Either way they are cached
+    per data set, learner, run and seed: the rope and the runs buttons only re-read
+    them, and the signed-rank test is cached per pair and rope.
 
     Parameters
     ----------

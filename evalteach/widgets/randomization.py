@@ -7,23 +7,23 @@ from dataclasses import dataclass
 import ipywidgets as W
 import matplotlib as mpl
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.legend import Legend
-from matplotlib.patches import Rectangle
 from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator, ScalarFormatter
-from matplotlib.transforms import IdentityTransform, ScaledTranslation
+from matplotlib.transforms import ScaledTranslation
 
 from .. import _validate
 from ..learners import LEARNERS
 from ..plotting import COLORS
+from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, RANDOMIZATION_K
 from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_predictions
 from ..stats import paired_t_test, permutation_test, proportion_interval
 from ..stats.randomization import _bca_levels
 from ._base import Explorer, buttons, dropdown
+from .bayesian_comparison import _cheap_x_axis
+from ._cached_layer import CachedLayer
 
-#: Data sets and learners offered: small and quick to fit, so a change stays live.
-DATASETS = ("breast_cancer", "wine", "iris")
-FAST_LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
 #: The buttons: how many resamples each adds.
 STEPS = (1, 10, 100, 1000)
 MAX_RESAMPLES = 100_000
@@ -34,8 +34,9 @@ _FINE = (1, 1.5, 2, 3, 4, 5, 7.5, 10)
 #: Ticks of the p axis (log scale), and every tick label left of the side panel in either mode.
 _P_TICKS = (1e-5, 1e-4, 0.001, 0.01, 0.05, 0.2, 1)
 _SIDE_TICK_LABELS = ("Wald\n(formula)", "Wilson\n(formula)", "BCa", "percentile") + tuple(f"{x:g}" for x in _P_TICKS)
-#: Backgrounds kept for going back to a frame shown before (each is a screenful of pixels).
-_KEPT_FRAMES = 6
+#: Pictures kept per layer for going back to one shown before (each a screenful of pixels):
+#: side panels, frames, and data texts over them (one per learner offered).
+_KEPT_SIDES, _KEPT_FRAMES, _KEPT_TEXTS = 2, 3, 5
 #: The heading of each mode (the bootstrap has no null distribution).
 HEADINGS = {"permutation": "Randomisation test: a null distribution, one resample at a time",
             "bootstrap": "Bootstrap interval: a bootstrap distribution, one resample at a time"}
@@ -69,6 +70,11 @@ def _nice_top(count):
     return float(next(m * scale for m in (1, 1.5, 2, 3, 5, 7.5, 10) if m * scale >= need))
 
 
+def _keep(needed, kept, ratio=3):
+    """``kept`` if it still holds ``needed`` and ``needed`` fills at least 1/ratio of it, else ``needed``."""
+    return kept if kept is not None and needed <= kept < ratio * needed else needed
+
+
 def _nice_end(count, steps=(1, 2, 5, 10), least=10):
     """The smallest of ``steps`` x 10^j (by default 10, 20, 50, 100, 200, ...) at or above ``count``."""
     scale = 10.0 ** np.floor(np.log10(max(count, least)))
@@ -85,6 +91,24 @@ def _label_beyond(ax, tick_labels):
     pad = (mpl.rcParams["ytick.major.size"] + mpl.rcParams["ytick.major.pad"] + 4) / 72
     ax.yaxis.set_label_coords(0, 0.5, transform=ax.transAxes + ScaledTranslation(-widest - pad, 0,
                                                                                  figure.dpi_scale_trans))
+
+
+class _TicksOnly(Artist):
+    """An axis drawn without its label (the label is drawn once per mode, the ticks per frame)."""
+
+    def __init__(self, axis):
+        super().__init__()
+        self.axis = axis
+        self.set_figure(axis.get_figure(root=True))
+
+    def draw(self, renderer):
+        label = self.axis.label
+        shown = label.get_visible()
+        label.set_visible(False)
+        try:
+            self.axis.draw(renderer)
+        finally:
+            label.set_visible(shown)
 
 
 def _ticks_inside(low, high):
@@ -269,7 +293,7 @@ class RandomizationExplorer(Explorer):
             "dataset": dropdown("data set", list(DATASETS), "breast_cancer"),
             "learner_a": dropdown("learner A", learners, "naive_bayes"),
             "learner_b": dropdown("learner B", learners, "tree"),
-            "k": buttons("folds k", [5, 10], 10),
+            "k": buttons("folds k", list(RANDOMIZATION_K), 10),
             "resamples": W.BoundedIntText(value=100, min=0, max=MAX_RESAMPLES, description="resamples B",
                                           style={"description_width": "initial"},
                                           layout=W.Layout(width="190px"),
@@ -330,13 +354,13 @@ class RandomizationExplorer(Explorer):
 
     # --- drawing -------------------------------------------------------------------------
     #
-    # What changes with B is dynamic (drawn over a cached background): the bars, the lines
-    # and the two titles. What changes with the data but not with B (the data's name, the
-    # exact and t-test p) is static text rewritten in that background (_rewrite). The rest,
-    # the frame (axes, ticks, legends), depends only on the mode and on coarse limits
-    # (_frame_of), so a new data set or learner keeps it unless the scale really changes;
-    # and the backgrounds of the last few frames are kept, so going back to a mode or a
-    # scale shown before costs no full redraw either (_switch_frame).
+    # What changes with B is dynamic (drawn on every update): the bars, the lines and the
+    # two titles. Under them cached layers (CachedLayer), each drawn only when its key is
+    # new and otherwise pasted back as pixels: what a mode shows (spines, legends); the
+    # side panel's axes; the histogram's axes for the mode and coarse limits (_frame_of),
+    # so a new data set or learner keeps them unless the scale really changes; and the
+    # text that changes with the data but not with B (the data's name, the exact and
+    # t-test p). No control redraws the whole figure.
 
     def _build(self, figure):
         self.ax, self.side = figure.subplots(1, 2, width_ratios=(1.45, 1))
@@ -389,32 +413,53 @@ class RandomizationExplorer(Explorer):
         # new limits or a mode switch keep the frozen layout
         _label_beyond(ax, ("0000",))
         _label_beyond(side, _SIDE_TICK_LABELS)
-        self.dynamic(self.calm, self.extreme, self.observed, self.mirror, self.ends, self.hist_title,
-                     self.trace, self.exact_line, self.t_line, self.intervals, self.centres, self.side_title)
-        # text that changes with the data but not with B: static, rewritten in the background
-        self._baked = (self.data_label, self.side_facts)
-        self._baked_texts = None  # their texts in self._background
-        self._frame = None              # the static frame the axes show now
-        self._backgrounds = {}          # (frame, geometry) -> (background, its baked texts)
-        self._seen_background = None    # the background already filed (or restored)
+        for panel in (ax, side):  # the x labels just below one line of tick labels
+            _cheap_x_axis(panel)
+        # the axis labels change only with the mode: drawn with it, the ticks with the frame
+        axes = (ax.xaxis, ax.yaxis, side.xaxis, side.yaxis)
+        self._mode_artists = (ax, side, *(axis.label for axis in axes))
+        self._side_artists = (_TicksOnly(side.xaxis), _TicksOnly(side.yaxis), self.level_line)
+        self._hist_artists = (_TicksOnly(ax.xaxis), _TicksOnly(ax.yaxis))
+        self._data_texts = (self.data_label, self.side_facts)
+        for artist in (ax, side, *axes, self.level_line, *self._data_texts):
+            artist.set_animated(True)  # drawn by the layers, not by a full draw of the figure
+        self.mode_layer = CachedLayer(size=len(HEADINGS))
+        self.side_layer = CachedLayer(under=self.mode_layer, size=_KEPT_SIDES)
+        self.frame_layer = CachedLayer(under=self.side_layer, size=_KEPT_FRAMES)
+        self.text_layer = CachedLayer(under=self.frame_layer, size=_KEPT_TEXTS)
+        self.dynamic(self.text_layer, self.calm, self.extreme, self.observed, self.mirror, self.ends,
+                     self.hist_title, self.trace, self.exact_line, self.t_line, self.intervals, self.centres,
+                     self.side_title)
+        self._frame = None  # the frame the axes show now
+        self._kept = {}     # mode -> the limits of its last frame (see _frame_of)
 
     def _frame_of(self, r, edges, tallest):
-        """The static frame for ``r``: the mode and coarse limits (what the background shows)."""
-        top = _nice_top(tallest)
-        if self._frame is not None and top <= self._frame[2] < 3 * top:
-            top = self._frame[2]  # the bars still fit and fill a third of the axis: keep it
+        """The frame for ``r``: the mode and coarse limits (what the frame layer shows).
+
+        Each limit keeps its last value in this mode while the data still fit in it and
+        fill a third of it (the p axis: while its lines lie within 3 decades of the bottom),
+        so most new data sets and learners keep the frame and draw no axis."""
+        kept = self._kept.setdefault(r.mode, {})
+        top = kept["top"] = _keep(_nice_top(tallest), kept.get("top"))
         if r.mode == "permutation":
             # a round end a little beyond the outer bars, so its tick label stays inside the panel
-            reach = _nice_end(max(abs(edges[0]), abs(edges[-1])), _FINE, least=1e-9)
-            reach = 1.05 * (reach if np.any(r.differences) else 0.01)  # all tied: the null is 0 alone
-            bottom = 0.1 * min(0.01, r.exact.p_value, r.t_test.p_value)
+            if np.any(r.differences):
+                reach = _keep(_nice_end(max(abs(edges[0]), abs(edges[-1])), _FINE, least=1e-9), kept.get("reach"))
+            else:  # all tied: the null is 0 alone, which any axis holds
+                reach = kept.get("reach", 0.01)
+            kept["reach"] = reach
+            # the p axis a decade below the smallest line, so the legend's corner stays clear of them
+            bottom = 10.0 ** np.floor(np.log10(0.1 * min(0.01, r.exact.p_value, r.t_test.p_value)))
+            if "bottom" in kept and kept["bottom"] <= bottom < 1e3 * kept["bottom"]:
+                bottom = kept["bottom"]
+            kept["bottom"] = bottom
             # the B axis ends past the current B (rounded up to 1, 2, 5 x 10^j), room for the
-            # last tick's label inside the panel; the p axis a
-            # decade below the smallest line, so the legend's corner stays clear of them
-            side = (3 * _nice_end(r.resamples), 10.0 ** np.floor(np.log10(bottom)))
-            return ("permutation", (-reach, reach), top, side)
+            # last tick's label inside the panel
+            side = (3 * _nice_end(r.resamples), bottom)
+            return ("permutation", (-1.05 * reach, 1.05 * reach), top, side)
         # an error rate is at least 0: the axis starts there and ends at a round rate
-        right = min(_nice_end(edges[-1], _FINE, least=1e-9), max(1.0, edges[-1]))
+        right = kept["right"] = _keep(min(_nice_end(edges[-1], _FINE, least=1e-9), max(1.0, edges[-1])),
+                                      kept.get("right"))
         return ("bootstrap", (min(edges[0], -0.05 * right), 1.05 * right), top, None)
 
     def _show_frame(self, frame):
@@ -458,26 +503,6 @@ class RandomizationExplorer(Explorer):
             side.set_xlabel("test error rate")
             side.set_ylabel("95% interval")
 
-    def _geometry(self):
-        return self.figure.dpi, tuple(tuple(a.get_position().bounds) for a in self.figure.axes)
-
-    def _switch_frame(self, frame):
-        """Show ``frame``: over its kept background if it was drawn before, else in a full redraw."""
-        if self._background is not None and self._background is not self._seen_background:
-            # the last full redraw drew self._frame: keep its background (newest last)
-            self._backgrounds[self._frame, self._geometry()] = (self._background, self._baked_texts)
-            while len(self._backgrounds) > _KEPT_FRAMES:
-                self._backgrounds.pop(next(iter(self._backgrounds)))
-        self._show_frame(frame)
-        self._frame = frame
-        kept = self._backgrounds.pop((frame, self._geometry()), None)
-        if kept is not None and self._background is not None:
-            self._backgrounds[frame, self._geometry()] = kept
-            self._background, self._baked_texts = kept
-        else:
-            self.relayout()
-        self._seen_background = self._background
-
     def _draw(self, r):
         sign_flip = r.mode == "permutation"
         if sign_flip:
@@ -493,7 +518,12 @@ class RandomizationExplorer(Explorer):
         stacked = calm_counts + np.histogram(values[far], edges)[0]
         frame = self._frame_of(r, edges, stacked.max())
         if frame != self._frame:
-            self._switch_frame(frame)
+            self._show_frame(frame)
+            self._frame = frame
+        mode, xlim, _, side_limits = frame
+        self.mode_layer.show(mode, self._mode_artists)
+        self.side_layer.show((mode, side_limits or xlim), self._side_artists)  # bootstrap: the x range
+        self.frame_layer.show(frame, self._hist_artists)
         self.calm.set_data(calm_counts, edges, baseline=0)
         self.extreme.set_data(stacked, edges, baseline=calm_counts)
         self.observed.set_xdata([observed] * 2)
@@ -504,41 +534,20 @@ class RandomizationExplorer(Explorer):
             artist.set_visible(not sign_flip)
         if sign_flip:
             k = r.differences.size
-            self._rewrite(f"{r.label}: observed mean {r.observed:+.4f}",
+            self._show_texts(f"{r.label}: observed mean {r.observed:+.4f}",
                           f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
                           f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)")
             self._draw_sign_flip(r, int(np.sum(far & (values > 0))), int(np.sum(far & (values < 0))))
         else:
-            self._rewrite(r.label, "")
+            self._show_texts(r.label, "")
             self._draw_bootstrap(r)
 
-    def _rewrite(self, *texts):
+    def _show_texts(self, *texts):
         """Set the texts that change with the data but not with B (the data's name, the exact
-        and t-test p). They are static: a full redraw draws them; otherwise they are written
-        into the cached background, over the old ones erased, so a new B redraws none of them."""
-        if texts == self._baked_texts or self._full or self._background is None:
-            # the background shows them already, or a full redraw will draw them
-            for artist, text in zip(self._baked, texts):
-                artist.set_text(text)
-            self._baked_texts = texts
-            return
-        canvas = self.figure.canvas
-        renderer = canvas.get_renderer()
-        canvas.restore_region(self._background)
-        for artist, old, new in zip(self._baked, self._baked_texts, texts):
-            if old == new:
-                continue
-            artist.set_text(old)
-            if old:  # paint the figure's colour over the old text (nothing else is drawn there)
-                box = artist.get_window_extent(renderer)
-                x0, y0, x1, y1 = np.floor(box.x0) - 1, np.floor(box.y0) - 1, np.ceil(box.x1) + 1, np.ceil(box.y1) + 1
-                Rectangle((x0, y0), x1 - x0, y1 - y0, transform=IdentityTransform(), figure=self.figure,
-                          facecolor=self.figure.get_facecolor(), edgecolor="none", antialiased=False,
-                          ).draw(renderer)
-            artist.set_text(new)
-            artist.draw(renderer)
-        self._background = canvas.copy_from_bbox(self.figure.bbox)
-        self._baked_texts = texts
+        and t-test p), drawn over the frame once per data and frame."""
+        for artist, text in zip(self._data_texts, texts):
+            artist.set_text(text)
+        self.text_layer.show((self._frame, texts), self._data_texts)
 
     def _draw_sign_flip(self, r, right, left):
         # two short lines: the title stays within its panel whatever the numbers

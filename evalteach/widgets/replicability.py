@@ -8,13 +8,12 @@ from matplotlib.markers import MarkerStyle
 
 from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
+from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, PARTITIONS
 from ..simulate.repeated_partitions import REPLICABILITY_TESTS, agreement, replicability
 from ._base import Explorer, buttons, dropdown, slider
 
-DATASETS = ("breast_cancer", "wine", "iris")
-FAST_LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
 #: Partition seeds fitted per data set and learner pair (the slider shows a prefix).
-N_SEEDS = 15
+N_SEEDS = PARTITIONS
 #: p-values below this are drawn at it, as triangles pointing left: at every alpha offered they
 #: say "significant", and one p axis for every pair keeps the verdict region (0.01 to 0.1) wide.
 P_FLOOR = 1e-5
@@ -52,9 +51,10 @@ class ReplicabilityExplorer(Explorer):
     partitions whose verdicts agree (Bouckaert & Frank's replicability). A test whose
     verdict depends on the seed reports the partition, not the learners.
 
-    All fits are cached per data set and learner pair: the first draw of a pair fits
-    the learners on every partition (progress is shown); moving ``seeds`` or
-    ``alpha`` only re-reads the p-values. The p axis is the same for every pair, so
+    The fits of every offered pair on every partition come with the package
+    (:mod:`evalteach.simulate.bundled_scores`; fitted, with progress shown, only under
+    another scikit-learn) and the p-values are cached per data set and learner pair:
+    moving ``seeds`` or ``alpha`` only re-reads them. The p axis is the same for every pair, so
     no change of a control redraws the axes (only the dots, bars and numbers).
 
     Parameters

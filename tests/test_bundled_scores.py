@@ -1,0 +1,157 @@
+"""The learner scores shipped with the package: fresh fits, every explorer option, fallback to fitting."""
+import itertools
+
+import numpy as np
+import pytest
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import train_test_split
+from sklearn.naive_bayes import GaussianNB
+from sklearn.neighbors import KNeighborsClassifier
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.tree import DecisionTreeClassifier
+
+import evalteach.simulate.learner_scores as scores
+import evalteach.simulate.repeated_partitions as partitions
+from evalteach.data import load_dataset
+from evalteach.simulate import bundled_scores as bundled
+from evalteach.simulate import cv_folds
+from evalteach.widgets import BayesianComparisonExplorer, RandomizationExplorer, ReplicabilityExplorer
+
+
+@pytest.fixture
+def empty_caches():
+    """The in-memory caches emptied for one test (and refilled after it)."""
+    caches = scores._FOLD_ERRORS, scores._REPEATED, partitions._CACHE
+    saved = [dict(cache) for cache in caches]
+    for cache in caches:
+        cache.clear()
+    scores.holdout_predictions.cache_clear()
+    yield
+    for cache, kept in zip(caches, saved):
+        cache.clear()
+        cache.update(kept)
+    scores.holdout_predictions.cache_clear()
+    bundled._bundle.cache_clear()
+
+
+@pytest.fixture
+def no_fitting(monkeypatch, empty_caches):
+    """Any real fit fails the test: everything must come from the bundle."""
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"fitted {args}: not in the bundle")
+
+    monkeypatch.setattr(scores, "fit_fold_errors", refuse)
+    monkeypatch.setattr(scores, "fit_holdout_predictions", refuse)
+
+
+def test_the_bundle_was_made_by_the_installed_scikit_learn():
+    assert bundled._bundle() is not None, (
+        f"{bundled.BUNDLE} was fitted by scikit-learn {str(bundled.read()['sklearn_version'])}, "
+        f"installed is {bundled.installed_sklearn()}: run scripts/precompute_scores.py")
+
+
+#: The learners written out in plain scikit-learn (trees seeded by the fold seed).
+PLAIN = {"naive_bayes": lambda seed: GaussianNB(), "1nn": lambda seed: KNeighborsClassifier(n_neighbors=1),
+         "stump": lambda seed: DecisionTreeClassifier(max_depth=1, random_state=seed),
+         "tree": lambda seed: DecisionTreeClassifier(random_state=seed),
+         "logistic": lambda seed: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))}
+
+
+@pytest.mark.parametrize("dataset, learner, k, seed", [
+    ("breast_cancer", "naive_bayes", 10, 0), ("wine", "1nn", 5, 0), ("iris", "logistic", 10, 7),
+    ("breast_cancer", "stump", 2, 3502), ("wine", "tree", 10, 14)])
+def test_bundled_fold_errors_equal_a_plain_scikit_learn_fit(dataset, learner, k, seed):
+    data = load_dataset(dataset)
+    expected = []
+    for train, test in cv_folds(dataset, k, seed):
+        model = PLAIN[learner](seed).fit(data.X[train], data.y[train])
+        expected.append(np.mean(model.predict(data.X[test]) != data.y[test]))
+    np.testing.assert_array_equal(bundled.fold_errors(dataset, learner, k, seed), expected)
+
+
+@pytest.mark.parametrize("dataset, learner, seed", [("breast_cancer", "logistic", 0), ("iris", "1nn", 9)])
+def test_bundled_holdout_predictions_equal_a_plain_scikit_learn_fit(dataset, learner, seed):
+    data = load_dataset(dataset)
+    train, test = train_test_split(np.arange(len(data.y)), test_size=1 / 3, random_state=seed, stratify=data.y)
+    predictions = PLAIN[learner](seed).fit(data.X[train], data.y[train]).predict(data.X[test])
+    y, pred = bundled.holdout_predictions(dataset, learner, seed)
+    assert y.dtype == data.y.dtype and pred.dtype == predictions.dtype
+    np.testing.assert_array_equal(y, data.y[test])
+    np.testing.assert_array_equal(pred, predictions)
+
+
+def test_a_fresh_fit_of_a_slice_gives_the_same_arrays_and_the_file_the_same_bytes():
+    """Every request for two learners on one data set, fitted afresh, equals the bundle; the
+    file is exactly what the script writes from its arrays (so a fresh fit of every slice
+    writes the same file; ``scripts/precompute_scores.py --check`` does the whole)."""
+    fresh = bundled.compute(datasets=("iris",), learners=("tree", "logistic"))
+    stored = bundled.read()
+    for name, array in fresh.items():
+        if name.startswith("fold_errors_k"):
+            np.testing.assert_array_equal(stored[name][2, 3:5], array[0], err_msg=name)
+        elif name.startswith("holdout_predictions_"):
+            np.testing.assert_array_equal(stored[name][3:5], array, err_msg=name)
+        elif name not in ("datasets", "learners"):
+            np.testing.assert_array_equal(stored[name], array, err_msg=name)
+    assert stored["datasets"].tolist()[2] == "iris" and stored["learners"].tolist()[3:5] == ["tree", "logistic"]
+    assert bundled.to_bytes(stored) == bundled.BUNDLE.read_bytes()
+
+
+def test_every_request_is_bundled():
+    folds, holdouts = bundled.requests()
+    for dataset, learner in itertools.product(bundled.DATASETS, bundled.LEARNERS):
+        for k, seed in folds:
+            errors = bundled.fold_errors(dataset, learner, k, seed)
+            assert errors.shape == (k,) and np.all((errors >= 0) & (errors <= 1)), (dataset, learner, k, seed)
+        for seed in holdouts:
+            assert bundled.holdout_predictions(dataset, learner, seed) is not None
+
+
+def _options(control):
+    return [o[1] if isinstance(o, tuple) else o for o in control.options]
+
+
+@pytest.mark.parametrize("cls, choices", [
+    (RandomizationExplorer, ("mode", "dataset", "learner_a", "learner_b", "k")),
+    (BayesianComparisonExplorer, ("dataset", "learner_a", "learner_b", "runs")),
+    (ReplicabilityExplorer, ("dataset", "learner_a", "learner_b"))])
+def test_every_option_of_the_explorers_is_bundled(no_fitting, cls, choices):
+    """Every combination of the data and learner controls, with the default seed, is read
+    from the bundle: the fits refuse to run."""
+    explorer = cls()
+    state = explorer.state
+    for values in itertools.product(*(_options(explorer.controls[name]) for name in choices)):
+        state.update(zip(choices, values))
+        assert explorer._compute(state) is not None
+
+
+def test_requests_outside_the_bundle_are_fitted(empty_caches, monkeypatch):
+    calls = []
+    fit = scores.fit_fold_errors
+    monkeypatch.setattr(scores, "fit_fold_errors", lambda *args: calls.append(args) or fit(*args))
+    assert bundled.fold_errors("iris", "naive_bayes", 5, 1) is None
+    assert bundled.fold_errors("digits", "naive_bayes", 10, 0) is None
+    assert bundled.holdout_predictions("iris", "naive_bayes", 15) is None
+    scores.fold_errors("iris", "naive_bayes", 5, seed=1)
+    scores.fold_errors("iris", "naive_bayes", 5, seed=0)
+    assert calls == [("iris", "naive_bayes", 5, 1, None)]
+
+
+def test_another_scikit_learn_version_falls_back_to_fitting(empty_caches, monkeypatch):
+    bundled_errors = bundled.fold_errors("wine", "logistic", 10, 0)
+    monkeypatch.setattr(bundled, "installed_sklearn", lambda: "0.0")
+    bundled._bundle.cache_clear()
+    assert bundled.fold_errors("wine", "logistic", 10, 0) is None
+    calls = []
+    fit = scores.fit_fold_errors
+    monkeypatch.setattr(scores, "fit_fold_errors", lambda *args: calls.append(args) or fit(*args))
+    np.testing.assert_array_equal(scores.fold_errors("wine", "logistic", 10, 0), bundled_errors)
+    assert calls == [("wine", "logistic", 10, 0, None)]
+
+
+def test_a_missing_bundle_falls_back_to_fitting(empty_caches, monkeypatch, tmp_path):
+    monkeypatch.setattr(bundled, "BUNDLE", tmp_path / "absent.npz")
+    bundled._bundle.cache_clear()
+    assert bundled.fold_errors("iris", "naive_bayes", 10, 0) is None
+    assert scores.fold_errors("iris", "naive_bayes", 10, 0).shape == (10,)
