@@ -173,3 +173,18 @@ def test_a_given_null_simulation_is_reused():
     fresh = experiments.simulate(150, 0.2, 0.05)
     for name in ALGORITHM_TESTS:
         np.testing.assert_array_equal(fresh.null_p_values[name], null.p_values[name])
+
+
+def test_a_new_error_or_difference_only_moves_thresholds_on_kept_scores():
+    # error and difference do not change the latent scores, which are kept per model
+    # setting: the p-values equal those of fresh draws
+    experiments = AlgorithmTestExperiments(200, max_n=100, seed=4)
+    experiments.simulate(100, 0.2, 0.0, stability=0.7)
+    again = experiments.simulate(100, 0.3, 0.05, stability=0.7)
+    assert len(experiments._scores) == 1
+    fresh = AlgorithmTestExperiments(200, max_n=100, seed=4).simulate(100, 0.3, 0.05, stability=0.7)
+    for name in ALGORITHM_TESTS:
+        np.testing.assert_array_equal(again.p_values[name], fresh.p_values[name])
+    for stability in (0.1, 0.2, 0.3):  # only the last few settings' scores are kept
+        experiments.simulate(100, 0.2, 0.0, stability=stability)
+    assert len(experiments._scores) <= 2
