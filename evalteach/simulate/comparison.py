@@ -22,7 +22,7 @@ from ..stats import (compare_hypotheses, corrected_resampled_t_test, five_by_two
 
 __all__ = ["ALGORITHM_TESTS", "AlgorithmTestExperiments", "AlgorithmTestSimulation",
            "simulate_algorithm_tests",
-           "TestSetReuseSimulation", "simulate_test_set_reuse", "RESAMPLING_METHODS",
+           "TestSetReuseSimulation", "TestSetReuseExperiments", "simulate_test_set_reuse", "RESAMPLING_METHODS",
            "ResamplingEstimates", "ResamplingFits", "resampling_estimates"]
 
 #: The tests of :func:`simulate_algorithm_tests`, by short name -> label.
@@ -463,6 +463,84 @@ def _running_argmin(x):
     return np.maximum.accumulate(np.where(better, np.arange(x.shape[1]), 0), axis=1)
 
 
+class TestSetReuseExperiments:
+    """The random draws of :func:`simulate_test_set_reuse`, kept for the next setting.
+
+    The models' true errors, their test scores and their validation scores come from three
+    streams of their own, seeded by (seed, 0), (seed, 1) and (seed, 2), and the last few
+    draws of each are kept: a new test-set size redraws only the test scores, a new
+    validation-set size only the validation scores, and m only selects.
+
+    Parameters
+    ----------
+    m_max : int
+        Models per experiment; curves run over m = 1 .. ``m_max``.
+    n_experiments : int
+    seed : int
+
+    Examples
+    --------
+    >>> experiments = TestSetReuseExperiments(30, n_experiments=500)
+    >>> experiments.simulate(error=0.2, n_test=100).optimism > 0
+    True
+    """
+
+    __test__ = False  # not a pytest class
+    #: Draws kept per stream.
+    kept = 4
+
+    def __init__(self, m_max=20, n_experiments=2000, seed=0):
+        self.m_max = v.integer("m", m_max, low=1)
+        self.n_experiments = v.integer("n_experiments", n_experiments, low=2)
+        self.seed = v.integer("seed", seed, low=0)
+        shape = (self.n_experiments, self.m_max)
+        self._z = np.random.default_rng([self.seed, 0]).standard_normal(shape)
+        self._draws = {}
+
+    def _kept(self, key, draw):
+        if key not in self._draws:
+            self._draws[key] = draw()
+            same_stream = [k for k in self._draws if k[0] == key[0]]
+            for old in same_stream[:-self.kept]:
+                del self._draws[old]
+        return self._draws[key]
+
+    def _true(self, error, spread):
+        return self._kept(("true", error, spread),
+                          lambda: np.clip(error + spread * self._z, 0.001, 0.999))
+
+    def _scores(self, stream, n, error, spread):
+        """Error rates on a set of n instances: Binomial(n, true error) / n, from ``stream``."""
+        true = self._true(error, spread)
+        return self._kept((stream, n, error, spread), lambda: np.random.default_rng(
+            [self.seed, 1 if stream == "test" else 2]).binomial(n, true) / n)
+
+    def simulate(self, error=0.2, n_test=100, *, n_validation=100, spread=0.0):
+        """A :class:`TestSetReuseSimulation` for one setting (see :func:`simulate_test_set_reuse`)."""
+        error = v.probability("error", error)
+        n_test = v.integer("n_test", n_test, low=1)
+        n_validation = v.integer("n_validation", n_validation, low=1)
+        spread = v.real("spread", spread, low=0.0)
+        true = self._true(error, spread)
+        test = self._scores("test", n_test, error, spread)
+        validation = self._scores("validation", n_validation, error, spread)
+        rows = np.arange(self.n_experiments)[:, None]
+        by_test, by_validation = _running_argmin(test), _running_argmin(validation)
+        reused, reused_true = test[rows, by_test], true[rows, by_test]
+        validated, validated_true = test[rows, by_validation], true[rows, by_validation]
+        sqrt_b = np.sqrt(self.n_experiments)
+        return TestSetReuseSimulation(
+            m=np.arange(1, self.m_max + 1), reused=reused.mean(0), reused_true=reused_true.mean(0),
+            validated=validated.mean(0), validated_true=validated_true.mean(0),
+            reused_se=(reused_true - reused).std(0, ddof=1) / sqrt_b,
+            validated_se=(validated - validated_true).std(0, ddof=1) / sqrt_b,
+            optimism=float((reused_true - reused)[:, -1].mean()),
+            validated_bias=float((validated - validated_true)[:, -1].mean()),
+            error=error, n_test=n_test, n_experiments=self.n_experiments,
+            example_true=true[0], example_test=test[0], example_validation=validation[0],
+        )
+
+
 def simulate_test_set_reuse(m=20, error=0.2, n_test=100, *, n_validation=100, spread=0.0,
                             n_experiments=2000, seed=0):
     """Pick the best of m models by test score, report that score; against a validation split.
@@ -471,7 +549,8 @@ def simulate_test_set_reuse(m=20, error=0.2, n_test=100, *, n_validation=100, sp
     ``error + spread * N(0, 1)`` (clipped to [0.001, 0.999]). Their test-set errors are
     Binomial(``n_test``, e_j) / ``n_test``. Reusing the test set reports the smallest
     test error; the proper procedure chooses the model with the smallest error on an
-    independent validation set of ``n_validation`` and reports its test error.
+    independent validation set of ``n_validation`` and reports its test error. The draws
+    come from :class:`TestSetReuseExperiments` (``m_max = m``).
 
     Returns
     -------
@@ -492,31 +571,8 @@ def simulate_test_set_reuse(m=20, error=0.2, n_test=100, *, n_validation=100, sp
     >>> sim.optimism > 0
     True
     """
-    m = v.integer("m", m, low=1)
-    error = v.probability("error", error)
-    n_test = v.integer("n_test", n_test, low=1)
-    n_validation = v.integer("n_validation", n_validation, low=1)
-    spread = v.real("spread", spread, low=0.0)
-    n_experiments = v.integer("n_experiments", n_experiments, low=2)
-    rng = np.random.default_rng(v.integer("seed", seed, low=0))
-    true = np.clip(error + spread * rng.standard_normal((n_experiments, m)), 0.001, 0.999)
-    test = rng.binomial(n_test, true) / n_test
-    validation = rng.binomial(n_validation, true) / n_validation
-    rows = np.arange(n_experiments)[:, None]
-    by_test, by_validation = _running_argmin(test), _running_argmin(validation)
-    reused, reused_true = test[rows, by_test], true[rows, by_test]
-    validated, validated_true = test[rows, by_validation], true[rows, by_validation]
-    sqrt_b = np.sqrt(n_experiments)
-    return TestSetReuseSimulation(
-        m=np.arange(1, m + 1), reused=reused.mean(0), reused_true=reused_true.mean(0),
-        validated=validated.mean(0), validated_true=validated_true.mean(0),
-        reused_se=(reused_true - reused).std(0, ddof=1) / sqrt_b,
-        validated_se=(validated - validated_true).std(0, ddof=1) / sqrt_b,
-        optimism=float((reused_true - reused)[:, -1].mean()),
-        validated_bias=float((validated - validated_true)[:, -1].mean()),
-        error=error, n_test=n_test, n_experiments=n_experiments,
-        example_true=true[0], example_test=test[0], example_validation=validation[0],
-    )
+    experiments = TestSetReuseExperiments(m, n_experiments, seed)
+    return experiments.simulate(error, n_test, n_validation=n_validation, spread=spread)
 
 
 # --- resampling estimates of a real learner's error ---------------------------------------

@@ -5,6 +5,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.colors import ListedColormap
 from matplotlib.legend import Legend
 from matplotlib.patches import Patch
@@ -30,6 +31,8 @@ PRESETS = {
 # Cell roles in the split picture.
 _UNUSED, _TRAIN, _TRAIN2, _TRAIN3, _TEST = range(5)
 _CMAP = ListedColormap(["#eeeeee", PALETTE["sky"], PALETTE["blue"], "#003a5c", PALETTE["orange"]])
+#: The colours of the roles as RGBA bytes.
+_RGBA = np.round(_CMAP(np.arange(5)) * 255).astype(np.uint8)
 _ROLE_LABELS = {_UNUSED: "unused", _TRAIN: "train", _TRAIN2: "train, drawn twice",
                 _TRAIN3: "train, drawn 3+ times", _TEST: "test"}
 #: Methods whose k is not used: one split, or as many as instances.
@@ -49,6 +52,37 @@ def _data(name, n, seed):
     d = load_dataset(name, binary=True)
     order = np.random.default_rng(seed).permutation(len(d.y))
     return d.X[order[:n]], d.y[order[:n]], d.X[order[n:]], d.y[order[n:]]
+
+
+class _PixelGrid(Artist):
+    """A grid of coloured cells filling its axes, each cell a block of whole pixels.
+
+    An ``AxesImage`` colour-maps, resamples and blends the whole scaled-up picture on
+    every draw, most of the explorer's drawing time; here the small grid is coloured once
+    and scaled by repeating rows and columns, which is exact for the nearest-cell look.
+    """
+
+    def __init__(self, ax):
+        super().__init__()
+        self.axes = ax
+        self.set_figure(ax.get_figure(root=False))
+        self.rgba = _RGBA[np.zeros((1, 1), int)]
+
+    def set_data(self, rgba):
+        """Show ``rgba``: rows top to bottom, columns left to right, RGBA bytes."""
+        self.rgba = rgba
+
+    def draw(self, renderer):
+        if not self.get_visible():
+            return
+        box = self.axes.bbox
+        x0, y0, x1, y1 = int(np.ceil(box.x0)), int(np.ceil(box.y0)), int(box.x1), int(box.y1)
+        rows, cols = self.rgba.shape[:2]
+        pixels = self.rgba[(np.arange(y1 - y0) * rows // (y1 - y0))[:, None],
+                           (np.arange(x1 - x0) * cols // (x1 - x0))[None, :]]
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, x0, y0, pixels[::-1])  # the renderer fills from the bottom row up
+        gc.restore()
 
 
 @dataclass(frozen=True)
@@ -215,8 +249,7 @@ class ResamplingExplorer(Explorer):
     def _build(self, figure):
         self.ax_grid, self.ax_est = figure.subplots(1, 2, width_ratios=[1.5, 1])
         ax = self.ax_grid
-        self.image_artist = ax.imshow(np.zeros((1, 1)), cmap=_CMAP, vmin=-0.5, vmax=4.5, aspect="auto",
-                                      interpolation="nearest", extent=(0, 1, 1, 0))
+        self.image_artist = ax.add_artist(_PixelGrid(ax))
         ax.set_xlim(0, 1)
         ax.set_ylim(1, 0)
         ax.set_xticks([])
@@ -266,7 +299,7 @@ class ResamplingExplorer(Explorer):
     def _draw(self, r):
         est = r.estimates
         rows = r.grid[:_MAX_ROWS]
-        self.image_artist.set_data(rows)
+        self.image_artist.set_data(_RGBA[rows])
         self.grid_legend = self._split_legend(tuple(int(role) for role in np.unique(rows)),
                                               r.method in _BOOTSTRAPS)
         largest = max(est.estimates.max(), est.true_error)
@@ -278,7 +311,7 @@ class ResamplingExplorer(Explorer):
         self.boundary.set_xdata([np.sum(r.classes == r.classes[0]) / len(r.classes)])
         more = f" (first {_MAX_ROWS} of {len(r.grid)} shown)" if len(r.grid) > _MAX_ROWS else ""
         self.heading.set_text(f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
-                              f"{r.dataset.replace('_', ' ')}: {len(r.grid)} splits{more}")
+                              f"{r.dataset.replace('_', ' ')}: {len(r.grid)} split{'s' if len(r.grid) > 1 else ''}{more}")
         jitter = np.random.default_rng(0).uniform(-0.4, 0.4, est.estimates.size)
         self.dots.set_data(est.estimates, jitter)
         self.mean_line.set_xdata([est.mean])
