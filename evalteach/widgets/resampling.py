@@ -20,7 +20,7 @@ from ._cached_layer import CachedLayer
 REPETITIONS = 20
 HELDOUT_RANDOM = 2000
 #: Settings (data set, learner, n, seed) whose fits are kept.
-SETTINGS_KEPT = 64
+SETTINGS_KEPT = 16
 #: Fits made per step while the kernel is idle, and the pause between steps (seconds).
 IDLE_FITS, IDLE_PAUSE = 4, 0.01
 #: preset -> (data set, learner, method): the slides' two counterexamples.
