@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from evalteach.simulate.comparison import (ALGORITHM_TESTS, AlgorithmTestExperiments,
+from evalteach.simulate.comparison import (ALGORITHM_TESTS, AlgorithmTestExperiments, TestSetReuseExperiments,
                                            simulate_algorithm_tests, simulate_test_set_reuse)
 from evalteach.stats import paired_t_test, permutation_test
 
@@ -173,3 +173,32 @@ def test_a_given_null_simulation_is_reused():
     fresh = experiments.simulate(150, 0.2, 0.05)
     for name in ALGORITHM_TESTS:
         np.testing.assert_array_equal(fresh.null_p_values[name], null.p_values[name])
+
+
+def test_a_new_error_or_difference_only_moves_thresholds_on_kept_scores():
+    # error and difference do not change the latent scores, which are kept per model
+    # setting: the p-values equal those of fresh draws
+    experiments = AlgorithmTestExperiments(200, max_n=100, seed=4)
+    experiments.simulate(100, 0.2, 0.0, stability=0.7)
+    again = experiments.simulate(100, 0.3, 0.05, stability=0.7)
+    assert len(experiments._scores) == 1
+    fresh = AlgorithmTestExperiments(200, max_n=100, seed=4).simulate(100, 0.3, 0.05, stability=0.7)
+    for name in ALGORITHM_TESTS:
+        np.testing.assert_array_equal(again.p_values[name], fresh.p_values[name])
+    for stability in (0.1, 0.2, 0.3):  # only the last few settings' scores are kept
+        experiments.simulate(100, 0.2, 0.0, stability=stability)
+    assert len(experiments._scores) <= 2
+
+
+def test_test_set_reuse_keeps_each_stream_and_equals_a_fresh_simulation():
+    experiments = TestSetReuseExperiments(30, n_experiments=300, seed=5)
+    first = experiments.simulate(0.2, 100, n_validation=150)
+    second = experiments.simulate(0.2, 400, n_validation=150)  # a new test set: validation scores kept
+    np.testing.assert_array_equal(first.example_validation, second.example_validation)
+    np.testing.assert_array_equal(first.example_true, second.example_true)
+    assert not np.array_equal(first.example_test, second.example_test)
+    fresh = simulate_test_set_reuse(30, 0.2, 400, n_validation=150, n_experiments=300, seed=5)
+    for name in ("reused", "reused_true", "validated", "validated_true"):
+        np.testing.assert_array_equal(getattr(second, name), getattr(fresh, name))
+    # with m = 1 nothing is chosen: the reported score is the test score of model 1
+    assert second.reused[0] == second.validated[0]

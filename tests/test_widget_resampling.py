@@ -2,7 +2,8 @@
 import numpy as np
 import pytest
 
-from evalteach.simulate import resampling_estimates
+from evalteach.learners import make_learner
+from evalteach.simulate import RESAMPLING_METHODS, ResamplingFits, resampling_estimates
 from evalteach.widgets import resampling
 from evalteach.widgets.resampling import _TEST, _TRAIN, ResamplingExplorer, _data
 from explorer_contract import check_contract
@@ -120,3 +121,37 @@ def test_resampling_estimates_rejects_bad_input(kwargs, name):
     X, y, X_big, y_big = _data("iris", 40, 0)
     with pytest.raises((ValueError, TypeError), match=name):
         resampling_estimates(X, y, X_big, y_big, **kwargs)
+
+
+def test_a_smaller_k_reuses_the_fits_of_a_larger_one_and_equals_a_fresh_run():
+    X, y, X_big, y_big = _data("iris", 60, 2)
+    fits = ResamplingFits(X, y, X_big, y_big, "stump", seed=2)
+    large = fits.estimates("bootstrap", 8, 3)
+    # .632 and .632+ use the bootstrap's samples; k = 5 takes the first 5 of 8
+    assert fits.unfitted("bootstrap", 5, 3) == [] and fits.unfitted("632plus", 8, 3) == []
+    assert len(fits.unfitted("kfold", 5, 3)) == 15  # k-fold partitions share no fits
+    small = fits.estimates("bootstrap", 5, 3)
+    for a, b in zip(small.splits, large.splits[:5]):
+        np.testing.assert_array_equal(a.train, b.train)
+    for method in ("bootstrap", "632", "632plus", "repeated", "kfold"):
+        fresh = resampling_estimates(X, y, X_big, y_big, "stump", method, k=5, repetitions=3, seed=2)
+        np.testing.assert_array_equal(fits.estimates(method, 5, 3).estimates, fresh.estimates)
+    # independent reference: scikit-learn on the same out-of-bag samples, pooled
+    wrong = sum(np.sum(make_learner("stump").fit(X[tr], y[tr]).predict(X[te]) != y[te]) for tr, te in small.splits)
+    assert small.estimates[0] == pytest.approx(wrong / sum(len(te) for _, te in small.splits))
+
+
+def test_fitting_ahead_turns_every_k_and_method_into_a_selection(few_repetitions):
+    e = ResamplingExplorer(n=40, learner="majority", k=6)
+    fits, done = e._fits_of(e._setting(e.state))
+    targets = e._targets(e.state)
+    assert targets[:2] == [("kfold", 6), ("kfold", 5)]  # the nearest k first
+    while set(targets) - done:
+        e._fit_ahead()
+    for k in range(2, 21):
+        assert fits.unfitted("kfold", k, resampling.REPETITIONS) == []
+    for method in RESAMPLING_METHODS:
+        assert fits.unfitted(method, 20, resampling.REPETITIONS) == []
+    e.set(method="632plus", k=13)  # only selects what was fitted
+    fresh = ResamplingExplorer(n=40, learner="majority", method="632plus", k=13)
+    np.testing.assert_array_equal(e.result.estimates.estimates, fresh.result.estimates.estimates)

@@ -22,8 +22,8 @@ from ..stats import (compare_hypotheses, corrected_resampled_t_test, five_by_two
 
 __all__ = ["ALGORITHM_TESTS", "AlgorithmTestExperiments", "AlgorithmTestSimulation",
            "simulate_algorithm_tests",
-           "TestSetReuseSimulation", "simulate_test_set_reuse", "RESAMPLING_METHODS",
-           "ResamplingEstimates", "resampling_estimates"]
+           "TestSetReuseSimulation", "TestSetReuseExperiments", "simulate_test_set_reuse", "RESAMPLING_METHODS",
+           "ResamplingEstimates", "ResamplingFits", "resampling_estimates"]
 
 #: The tests of :func:`simulate_algorithm_tests`, by short name -> label.
 ALGORITHM_TESTS = {
@@ -37,6 +37,9 @@ ALGORITHM_TESTS = {
 }
 
 _FOLDS, _HOLDOUTS, _CHUNK = 10, 30, 200
+#: Model settings whose latent scores :class:`AlgorithmTestExperiments` keeps (each takes
+#: 8 bytes per test prediction per experiment: 13 MB at n = 200 and 500 experiments).
+_SCORES_KEPT = 2
 
 
 def _progress(progress):
@@ -200,6 +203,7 @@ class AlgorithmTestExperiments:
             rng.standard_normal(out=self._prediction[start:stop], dtype=f32)
             report(stop / B)
         self._gathered = {}
+        self._scores = {}  # (n, stability, agreement, training noise) -> latent scores of A and B
 
     def _gather(self, n):
         """Per test prediction: the instance's difficulties and the hypothesis' training weight sums."""
@@ -234,27 +238,42 @@ class AlgorithmTestExperiments:
         err_a, err_b, starts, sizes = self._errors(n, error, error + difference, stability, agreement,
                                                    training_noise)
         folds = slice(0, _FOLDS)
-        return (np.add.reduceat(err_a, starts, axis=1)[:, folds] - np.add.reduceat(err_b, starts, axis=1)[:, folds]
-                ) / sizes[folds]
+        return (_segment_counts(err_a, starts)[:, folds] - _segment_counts(err_b, starts)[:, folds]) / sizes[folds]
+
+    def _latents(self, n, stability, agreement, training_noise):
+        """Each hypothesis' latent error score on every test prediction, for A and for B.
+
+        They do not depend on the errors: a setting of ``error`` and ``difference`` only
+        moves the thresholds, so the scores of the last few model settings are kept.
+        """
+        key = (n, stability, agreement, training_noise)
+        if key not in self._scores:
+            z_a, z_2, shift_a, shift_b, starts, sizes = self._gather(n)
+            slots = z_a.shape[1]
+            f32 = np.float32
+            root_s, root_1s = f32(np.sqrt(stability)), f32(np.sqrt(1 - stability))
+            z_b = f32(agreement) * z_a + f32(np.sqrt(1 - agreement ** 2)) * z_2
+            latents = []
+            for z, shift, eps in ((z_a, shift_a, self._prediction[:, 0, :slots]),
+                                  (z_b, shift_b, self._prediction[:, 1, :slots])):
+                latent = root_1s * eps
+                latent += root_s * z
+                latent += f32(training_noise) * shift
+                latents.append(latent)
+            self._scores[key] = (*latents, starts, sizes)
+            while len(self._scores) > _SCORES_KEPT:
+                self._scores.pop(next(iter(self._scores)))
+        return self._scores[key]
 
     def _errors(self, n, error_a, error_b, stability, agreement, training_noise):
         """The 0/1 errors of A and B on every test prediction of every experiment."""
         if n > self.max_n:
             raise ValueError(f"n must be at most max_n = {self.max_n}, got {n!r}")
-        z_a, z_2, shift_a, shift_b, starts, sizes = self._gather(n)
-        slots = z_a.shape[1]
+        latent_a, latent_b, starts, sizes = self._latents(n, stability, agreement, training_noise)
         scale = np.sqrt(1 + training_noise ** 2)
         f32 = np.float32
-        root_s, root_1s = f32(np.sqrt(stability)), f32(np.sqrt(1 - stability))
-        z_b = f32(agreement) * z_a + f32(np.sqrt(1 - agreement ** 2)) * z_2
-        errors = []
-        for z, shift, eps, error in ((z_a, shift_a, self._prediction[:, 0, :slots], error_a),
-                                     (z_b, shift_b, self._prediction[:, 1, :slots], error_b)):
-            latent = root_1s * eps
-            latent += root_s * z
-            latent += f32(training_noise) * shift
-            errors.append(latent > f32(_st.norm.isf(error) * scale))
-        return errors[0], errors[1], starts, sizes
+        return (latent_a > f32(_st.norm.isf(error_a) * scale), latent_b > f32(_st.norm.isf(error_b) * scale),
+                starts, sizes)
 
     def simulate(self, n=200, error=0.2, difference=0.0, *, alpha=0.05, stability=0.9, agreement=0.5,
                  training_noise=0.05, null=None):
@@ -288,11 +307,17 @@ def _checked_setting(n, error, difference, alpha, stability, agreement, training
     return n, error, difference, alpha, stability, agreement, training_noise
 
 
+def _segment_counts(errors, starts):
+    """Errors per resample (segments of a row starting at ``starts``); a test segment holds
+    fewer than 32768 predictions, and counting bytes in int16 is a third of the default's cost."""
+    return np.add.reduceat(errors.view(np.int8), starts, axis=1, dtype=np.int16)
+
+
 def _tests_p_values(n, err_a, err_b, starts, sizes):
     """The seven tests' p-values from the 0/1 errors of A and B on every test prediction."""
     size = err_a.shape[0]
-    rate_a = np.add.reduceat(err_a, starts, axis=1) / sizes
-    rate_b = np.add.reduceat(err_b, starts, axis=1) / sizes
+    rate_a = _segment_counts(err_a, starts) / sizes
+    rate_b = _segment_counts(err_b, starts) / sizes
     cv, holdouts, halves = slice(0, _FOLDS), slice(_FOLDS, _FOLDS + _HOLDOUTS), slice(_FOLDS + _HOLDOUTS, None)
     one = _FOLDS  # the first holdout
     segment = slice(starts[one], starts[one] + sizes[one])
@@ -438,6 +463,84 @@ def _running_argmin(x):
     return np.maximum.accumulate(np.where(better, np.arange(x.shape[1]), 0), axis=1)
 
 
+class TestSetReuseExperiments:
+    """The random draws of :func:`simulate_test_set_reuse`, kept for the next setting.
+
+    The models' true errors, their test scores and their validation scores come from three
+    streams of their own, seeded by (seed, 0), (seed, 1) and (seed, 2), and the last few
+    draws of each are kept: a new test-set size redraws only the test scores, a new
+    validation-set size only the validation scores, and m only selects.
+
+    Parameters
+    ----------
+    m_max : int
+        Models per experiment; curves run over m = 1 .. ``m_max``.
+    n_experiments : int
+    seed : int
+
+    Examples
+    --------
+    >>> experiments = TestSetReuseExperiments(30, n_experiments=500)
+    >>> experiments.simulate(error=0.2, n_test=100).optimism > 0
+    True
+    """
+
+    __test__ = False  # not a pytest class
+    #: Draws kept per stream.
+    kept = 4
+
+    def __init__(self, m_max=20, n_experiments=2000, seed=0):
+        self.m_max = v.integer("m", m_max, low=1)
+        self.n_experiments = v.integer("n_experiments", n_experiments, low=2)
+        self.seed = v.integer("seed", seed, low=0)
+        shape = (self.n_experiments, self.m_max)
+        self._z = np.random.default_rng([self.seed, 0]).standard_normal(shape)
+        self._draws = {}
+
+    def _kept(self, key, draw):
+        if key not in self._draws:
+            self._draws[key] = draw()
+            same_stream = [k for k in self._draws if k[0] == key[0]]
+            for old in same_stream[:-self.kept]:
+                del self._draws[old]
+        return self._draws[key]
+
+    def _true(self, error, spread):
+        return self._kept(("true", error, spread),
+                          lambda: np.clip(error + spread * self._z, 0.001, 0.999))
+
+    def _scores(self, stream, n, error, spread):
+        """Error rates on a set of n instances: Binomial(n, true error) / n, from ``stream``."""
+        true = self._true(error, spread)
+        return self._kept((stream, n, error, spread), lambda: np.random.default_rng(
+            [self.seed, 1 if stream == "test" else 2]).binomial(n, true) / n)
+
+    def simulate(self, error=0.2, n_test=100, *, n_validation=100, spread=0.0):
+        """A :class:`TestSetReuseSimulation` for one setting (see :func:`simulate_test_set_reuse`)."""
+        error = v.probability("error", error)
+        n_test = v.integer("n_test", n_test, low=1)
+        n_validation = v.integer("n_validation", n_validation, low=1)
+        spread = v.real("spread", spread, low=0.0)
+        true = self._true(error, spread)
+        test = self._scores("test", n_test, error, spread)
+        validation = self._scores("validation", n_validation, error, spread)
+        rows = np.arange(self.n_experiments)[:, None]
+        by_test, by_validation = _running_argmin(test), _running_argmin(validation)
+        reused, reused_true = test[rows, by_test], true[rows, by_test]
+        validated, validated_true = test[rows, by_validation], true[rows, by_validation]
+        sqrt_b = np.sqrt(self.n_experiments)
+        return TestSetReuseSimulation(
+            m=np.arange(1, self.m_max + 1), reused=reused.mean(0), reused_true=reused_true.mean(0),
+            validated=validated.mean(0), validated_true=validated_true.mean(0),
+            reused_se=(reused_true - reused).std(0, ddof=1) / sqrt_b,
+            validated_se=(validated - validated_true).std(0, ddof=1) / sqrt_b,
+            optimism=float((reused_true - reused)[:, -1].mean()),
+            validated_bias=float((validated - validated_true)[:, -1].mean()),
+            error=error, n_test=n_test, n_experiments=self.n_experiments,
+            example_true=true[0], example_test=test[0], example_validation=validation[0],
+        )
+
+
 def simulate_test_set_reuse(m=20, error=0.2, n_test=100, *, n_validation=100, spread=0.0,
                             n_experiments=2000, seed=0):
     """Pick the best of m models by test score, report that score; against a validation split.
@@ -446,7 +549,8 @@ def simulate_test_set_reuse(m=20, error=0.2, n_test=100, *, n_validation=100, sp
     ``error + spread * N(0, 1)`` (clipped to [0.001, 0.999]). Their test-set errors are
     Binomial(``n_test``, e_j) / ``n_test``. Reusing the test set reports the smallest
     test error; the proper procedure chooses the model with the smallest error on an
-    independent validation set of ``n_validation`` and reports its test error.
+    independent validation set of ``n_validation`` and reports its test error. The draws
+    come from :class:`TestSetReuseExperiments` (``m_max = m``).
 
     Returns
     -------
@@ -467,31 +571,8 @@ def simulate_test_set_reuse(m=20, error=0.2, n_test=100, *, n_validation=100, sp
     >>> sim.optimism > 0
     True
     """
-    m = v.integer("m", m, low=1)
-    error = v.probability("error", error)
-    n_test = v.integer("n_test", n_test, low=1)
-    n_validation = v.integer("n_validation", n_validation, low=1)
-    spread = v.real("spread", spread, low=0.0)
-    n_experiments = v.integer("n_experiments", n_experiments, low=2)
-    rng = np.random.default_rng(v.integer("seed", seed, low=0))
-    true = np.clip(error + spread * rng.standard_normal((n_experiments, m)), 0.001, 0.999)
-    test = rng.binomial(n_test, true) / n_test
-    validation = rng.binomial(n_validation, true) / n_validation
-    rows = np.arange(n_experiments)[:, None]
-    by_test, by_validation = _running_argmin(test), _running_argmin(validation)
-    reused, reused_true = test[rows, by_test], true[rows, by_test]
-    validated, validated_true = test[rows, by_validation], true[rows, by_validation]
-    sqrt_b = np.sqrt(n_experiments)
-    return TestSetReuseSimulation(
-        m=np.arange(1, m + 1), reused=reused.mean(0), reused_true=reused_true.mean(0),
-        validated=validated.mean(0), validated_true=validated_true.mean(0),
-        reused_se=(reused_true - reused).std(0, ddof=1) / sqrt_b,
-        validated_se=(validated - validated_true).std(0, ddof=1) / sqrt_b,
-        optimism=float((reused_true - reused)[:, -1].mean()),
-        validated_bias=float((validated - validated_true)[:, -1].mean()),
-        error=error, n_test=n_test, n_experiments=n_experiments,
-        example_true=true[0], example_test=test[0], example_validation=validation[0],
-    )
+    experiments = TestSetReuseExperiments(m, n_experiments, seed)
+    return experiments.simulate(error, n_test, n_validation=n_validation, spread=spread)
 
 
 # --- resampling estimates of a real learner's error ---------------------------------------
@@ -552,22 +633,129 @@ def _fit_predict(learner, X_train, y_train, X_test):
         return learner.fit(X_train, y_train).predict(X_test)
 
 
-def _splits(method, y, k, rng):
-    from ..stats import (bootstrap_samples, holdout_split, kfold_splits, leave_one_out_splits,
-                         repeated_holdout_splits)
+#: Each method's family of splits: methods of one family share their fits.
+_FAMILY = {"holdout": 0, "stratified": 1, "repeated": 2, "kfold": 3, "loo": 4,
+           "bootstrap": 5, "632": 5, "632plus": 5}
 
-    n = len(y)
-    if method == "holdout":
-        return [holdout_split(n, seed=rng)]
-    if method == "stratified":
-        return [holdout_split(n, stratify=y, seed=rng)]
-    if method == "repeated":
-        return repeated_holdout_splits(n, repeats=k, seed=rng)
-    if method == "kfold":
-        return kfold_splits(n, k=k, stratify=y, seed=rng)
-    if method == "loo":
-        return leave_one_out_splits(n)
-    return bootstrap_samples(n, k, seed=rng)
+
+class ResamplingFits:
+    """One learner fitted on the splits of every resampling method of one data set, cached.
+
+    :func:`resampling_estimates` of any method, ``k`` and number of repetitions is computed
+    from the test errors of the fits, and each fit is made once. Repeated holdout and the
+    bootstrap draw each repetition's k holdouts or samples one after another from a stream
+    of its own, so ``k = 7`` reuses the first seven of ``k = 10``, and the .632 and .632+
+    bootstraps reuse the plain bootstrap's samples. Holdout, stratified holdout and k-fold
+    draw one shuffle per repetition from one stream, whatever k; k-fold partitions for
+    different k share no training set, so each k has fits of its own. An explorer keeps
+    one object per data set and learner and asks it again and again.
+
+    Parameters
+    ----------
+    X, y, X_heldout, y_heldout, learner, seed
+        As in :func:`resampling_estimates`.
+
+    References
+    ----------
+    Witten & Frank, *Data Mining*, ch. 5; Efron & Tibshirani (1997) for .632+.
+    """
+
+    def __init__(self, X, y, X_heldout, y_heldout, learner="1nn", *, seed=0):
+        from ..learners import make_learner
+        from ..stats import no_information_error
+
+        self.X, self.X_heldout = v.array("X", X, ndim=2), v.array("X_heldout", X_heldout, ndim=2)
+        self.y, self.y_heldout = v.array("y", y, dtype=int), v.array("y_heldout", y_heldout, dtype=int)
+        v.same_length(X=self.X, y=self.y)
+        v.same_length(X_heldout=self.X_heldout, y_heldout=self.y_heldout)
+        self.seed = v.integer("seed", seed, low=0)
+        self._model = make_learner(learner)
+        resub_pred = _fit_predict(self._model, self.X, self.y, self.X)
+        self.resub_error = float(np.mean(resub_pred != self.y))
+        self.true_error = float(np.mean(_fit_predict(self._model, self.X, self.y, self.X_heldout)
+                                        != self.y_heldout))
+        self.gamma = no_information_error(self.y, resub_pred)
+        self._wrong = {}      # (family, rep, k of k-fold or 0, index) -> test errors of that fit
+        self._estimates = {}  # (method, k, repetitions) -> ResamplingEstimates
+
+    @property
+    def n(self):
+        """Instances in the data set the estimates may use."""
+        return len(self.y)
+
+    def _checked(self, method, k, repetitions):
+        v.choice("method", method, tuple(RESAMPLING_METHODS))
+        k = v.integer("k", k, low=2, high=self.n)
+        repetitions = v.integer("repetitions", repetitions, low=1)
+        return k, repetitions, 1 if method == "loo" else repetitions  # leave-one-out has no randomness
+
+    def _draws(self, method, k, runs):
+        """Each repetition's splits, with the keys of their fits."""
+        from ..stats import (bootstrap_samples, holdout_split, kfold_splits, leave_one_out_splits,
+                             repeated_holdout_splits)
+
+        family, n, y = _FAMILY[method], self.n, self.y
+        stream = np.random.default_rng(self.seed)
+        if method == "holdout":
+            reps = [[holdout_split(n, seed=stream)] for _ in range(runs)]
+        elif method == "stratified":
+            reps = [[holdout_split(n, stratify=y, seed=stream)] for _ in range(runs)]
+        elif method == "kfold":
+            reps = [kfold_splits(n, k=k, stratify=y, seed=stream) for _ in range(runs)]
+        elif method == "loo":
+            reps = [leave_one_out_splits(n)]
+        else:  # repeated holdout and bootstrap: a stream per repetition, drawn one split after another
+            draw = repeated_holdout_splits if method == "repeated" else bootstrap_samples
+            reps = [draw(n, k, seed=np.random.default_rng([self.seed, family, rep])) for rep in range(runs)]
+        fold_k = k if method == "kfold" else 0
+        return [(splits, [(family, rep, fold_k, i) for i in range(len(splits))])
+                for rep, splits in enumerate(reps)]
+
+    def unfitted(self, method="kfold", k=10, repetitions=20):
+        """The fits ``estimates(method, k, repetitions)`` needs and no call has made yet:
+        a list of (key, split) to give to :meth:`fit`, whole or in parts."""
+        k, _, runs = self._checked(method, k, repetitions)
+        return [(key, split) for splits, keys in self._draws(method, k, runs)
+                for key, split in zip(keys, splits) if key not in self._wrong]
+
+    def fit(self, unfitted, *, progress=None):
+        """Make the fits listed by :meth:`unfitted` (``progress`` gets the fraction done)."""
+        report, step = _progress(progress), max(len(unfitted) // 20, 1)
+        for done, (key, (train, test)) in enumerate(unfitted, 1):
+            if key not in self._wrong:
+                predicted = _fit_predict(self._model, self.X[train], self.y[train], self.X[test])
+                self._wrong[key] = int(np.sum(predicted != self.y[test]))
+            if done % step == 0 or done == len(unfitted):
+                report(done / len(unfitted))
+
+    def estimates(self, method="kfold", k=10, repetitions=20, *, progress=None):
+        """The estimates of :func:`resampling_estimates`, fitting only what is not cached yet."""
+        from ..stats import bootstrap_632, bootstrap_632_plus
+
+        k, repetitions, runs = self._checked(method, k, repetitions)
+        key = (method, k, repetitions)
+        if key in self._estimates:
+            return self._estimates[key]
+        reps = self._draws(method, k, runs)
+        self.fit([(fit, split) for splits, keys in reps for fit, split in zip(keys, splits)
+                  if fit not in self._wrong], progress=progress)
+        wrong = np.array([[self._wrong[fit] for fit in keys] for _, keys in reps], dtype=float)
+        sizes = np.array([[len(test) for _, test in splits] for splits, _ in reps], dtype=float)
+        pooled = wrong.sum(axis=1) / np.maximum(sizes.sum(axis=1), 1)
+        if method == "repeated":
+            estimates = np.mean(wrong / sizes, axis=1)
+        elif method == "632":
+            estimates = np.array([bootstrap_632(self.resub_error, e).estimate for e in pooled])
+        elif method == "632plus":
+            estimates = np.array([bootstrap_632_plus(self.resub_error, e, self.gamma).estimate for e in pooled])
+        else:
+            estimates = pooled
+        if method == "loo":
+            estimates = np.repeat(estimates, repetitions)
+        result = ResamplingEstimates(method, estimates, self.true_error, self.resub_error, reps[0][0],
+                                     wrong[0] / np.maximum(sizes[0], 1), self.n)
+        self._estimates[key] = result
+        return result
 
 
 def resampling_estimates(X, y, X_heldout, y_heldout, learner="1nn", method="kfold", *, k=10,
@@ -593,7 +781,10 @@ def resampling_estimates(X, y, X_heldout, y_heldout, learner="1nn", method="kfol
         Folds, holdout repeats or bootstrap samples.
     repetitions : int
         How often the whole method is rerun with new random splits (leave-one-out has
-        no randomness: it runs once and is repeated as is).
+        no randomness: it runs once and is repeated as is). Holdout and k-fold draw
+        one shuffle per repetition from ``seed``'s stream; repeated holdout and the
+        bootstrap draw repetition r's splits from the stream of (seed, method, r), so
+        that a smaller k takes the first k splits of a larger one.
 
     Returns
     -------
@@ -605,42 +796,5 @@ def resampling_estimates(X, y, X_heldout, y_heldout, learner="1nn", method="kfol
     ----------
     Witten & Frank, *Data Mining*, ch. 5; Efron & Tibshirani (1997) for .632+.
     """
-    from ..learners import make_learner
-    from ..stats import bootstrap_632, bootstrap_632_plus, no_information_error
-
-    X, X_heldout = v.array("X", X, ndim=2), v.array("X_heldout", X_heldout, ndim=2)
-    y, y_heldout = v.array("y", y, dtype=int), v.array("y_heldout", y_heldout, dtype=int)
-    v.same_length(X=X, y=y)
-    v.same_length(X_heldout=X_heldout, y_heldout=y_heldout)
-    v.choice("method", method, tuple(RESAMPLING_METHODS))
-    n = len(y)
-    k = v.integer("k", k, low=2, high=n)
-    repetitions = v.integer("repetitions", repetitions, low=1)
-    rng = np.random.default_rng(v.integer("seed", seed, low=0))
-    report = _progress(progress)
-    model = make_learner(learner)
-    resub_pred = _fit_predict(model, X, y, X)
-    resub = float(np.mean(resub_pred != y))
-    true_error = float(np.mean(_fit_predict(model, X, y, X_heldout) != y_heldout))
-    gamma = no_information_error(y, resub_pred)
-    runs = 1 if method == "loo" else repetitions
-    estimates, first = [], None
-    for rep in range(runs):
-        splits = _splits(method, y, k, rng)
-        wrong = np.array([np.sum(_fit_predict(model, X[tr], y[tr], X[te]) != y[te]) for tr, te in splits])
-        sizes = np.array([len(te) for _, te in splits])
-        pooled = wrong.sum() / max(sizes.sum(), 1)
-        if method == "repeated":
-            estimate = float(np.mean(wrong / sizes))
-        elif method == "632":
-            estimate = bootstrap_632(resub, pooled).estimate
-        elif method == "632plus":
-            estimate = bootstrap_632_plus(resub, pooled, gamma).estimate
-        else:
-            estimate = float(pooled)
-        estimates.append(estimate)
-        if first is None:
-            first = (splits, wrong / np.maximum(sizes, 1))
-        report((rep + 1) / runs)
-    estimates = np.repeat(estimates, repetitions) if method == "loo" else np.array(estimates)
-    return ResamplingEstimates(method, estimates, true_error, resub, first[0], first[1], n)
+    fits = ResamplingFits(X, y, X_heldout, y_heldout, learner, seed=seed)
+    return fits.estimates(method, k, repetitions, progress=progress)

@@ -25,6 +25,7 @@ Conventions
 from __future__ import annotations
 
 from dataclasses import field
+from functools import lru_cache
 
 import numpy as np
 from scipy import stats as _st
@@ -58,6 +59,13 @@ def _ratio(num, den):
     out = np.where(num == 0, 0.0, np.copysign(np.inf, num))
     np.divide(num, den, out=out, where=den != 0)
     return _scalar(out)
+
+
+@lru_cache(maxsize=64)
+def _student_t(df):
+    """Student's t distribution with ``df`` degrees of freedom, frozen once: freezing a
+    scipy distribution costs milliseconds, more than the tests of a batch of thousands."""
+    return _st.t(df)
 
 
 def _p_value(statistic, alternative, dist):
@@ -357,7 +365,7 @@ def _paired(d, confidence, alternative, *, normal=False, test_train_ratio=None, 
     sd = np.where(sd <= 1e-12 * np.abs(d).max(axis=-1), 0.0, sd)
     se = sd * np.sqrt(1.0 / k + (test_train_ratio or 0.0))
     statistic = _ratio(mean, se)
-    dist = _st.norm if normal else _st.t(k - 1)
+    dist = _st.norm if normal else _student_t(k - 1)
     p = _p_value(statistic, alternative, dist)
     sided = "two" if alternative == "two-sided" else "one"
     crit = z_critical(c, sided) if normal else t_critical(c, k - 1, sided)
@@ -648,7 +656,7 @@ def one_sample_t_test(errors, p0, confidence=0.95, alternative="greater"):
     statistic = _ratio(mean - p0, se)
     sided = "two" if alternative == "two-sided" else "one"
     low, high = _bounds_for(mean, se, t_critical(c, k - 1, sided), alternative)
-    return OneSampleTest(mean, p0, sd, statistic, k - 1, _p_value(statistic, alternative, _st.t(k - 1)), low, high,
+    return OneSampleTest(mean, p0, sd, statistic, k - 1, _p_value(statistic, alternative, _student_t(k - 1)), low, high,
                          c, alternative, k)
 
 
@@ -738,7 +746,7 @@ def five_by_two_cv_t_test(differences, confidence=0.95, alternative="two-sided")
     p, total = _five_by_two(differences)
     numerator = p[..., 0, 0]
     t = _ratio(numerator, np.sqrt(total / 5))
-    return FiveByTwoTest(t, 5, _p_value(t, alternative, _st.t(5)), _scalar(numerator), _scalar(total),
+    return FiveByTwoTest(t, 5, _p_value(t, alternative, _student_t(5)), _scalar(numerator), _scalar(total),
                          "5x2cv paired t-test", c, alternative)
 
 

@@ -12,6 +12,7 @@ from matplotlib.patches import Patch
 from ..plotting import COLORS, ON_DATA, PALETTE
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
+from ._cached_layer import CachedLayer
 
 _NAMES = list(ALGORITHM_TESTS)
 #: The largest data set the "data set size" slider offers: the draws are made for it once.
@@ -145,20 +146,33 @@ class AlgorithmComparisonExplorer(Explorer):
         ax.xaxis.set_major_formatter(lambda x, _: f"{100 * x:.0f}%")
         ax.grid(axis="x", color="0.92")
         ax.set_xlabel("share of experiments rejecting H0")
-        self._legend_shown = None
+        self._legends = {}  # (view, bar styles drawn) -> its legend, drawn in the legend layer
+        self.legend = None
         # a text artist, not the axes title: redrawing a title alone costs tens of milliseconds
         self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
-        self.dynamic(*self.bars, self.whiskers, self.alpha_line, *self.labels, self.heading)
+        self.legend_layer = CachedLayer(size=8)
+        self.dynamic(self.legend_layer, *self.bars, self.whiskers, self.alpha_line, *self.labels, self.heading)
 
     def _legend(self, null, styles):
         """The figure's legend for the type-I error view (``null``) or the power view: the bar
-        styles drawn (``styles``), the alpha line and the whiskers."""
-        handles = [Patch(facecolor=face, hatch=hatch, edgecolor=COLORS["bad"] if hatch else face, label=label)
-                   for (face, hatch), label in _LEGENDS[null] if (face, hatch) in styles]
-        handles += [Line2D([], [], color=COLORS["truth"], ls="--", label="alpha"),
-                    Line2D([], [], color=COLORS["truth"], lw=1.5, label="95% Monte Carlo error")]
-        return self.figure.legend(handles=handles, loc="outside lower center", ncol=3, frameon=False,
-                                  fontsize="small")
+        styles drawn (``styles``), the alpha line and the whiskers.
+
+        Made once per view and styles and drawn in a cached layer, so a change of what the
+        bars show pastes pixels instead of redrawing the figure. Every legend has two rows,
+        so the room the first one got below the axes fits them all."""
+        key = (null, styles)
+        if key not in self._legends:
+            handles = [Patch(facecolor=face, hatch=hatch, edgecolor=COLORS["bad"] if hatch else face,
+                             label=label) for (face, hatch), label in _LEGENDS[null] if (face, hatch) in styles]
+            handles += [Line2D([], [], color=COLORS["truth"], ls="--", label="alpha"),
+                        Line2D([], [], color=COLORS["truth"], lw=1.5, label="95% Monte Carlo error")]
+            legend = self.figure.legend(handles=handles, loc="outside lower center", ncol=3 if len(handles) > 3 else 2,
+                                        frameon=False, fontsize="small")
+            legend.set_animated(True)
+            self._legends[key] = legend
+        for legend in self._legends.values():
+            legend.set_visible(legend is self._legends[key])
+        return self._legends[key]
 
     def _style(self, r, name):
         verdict = r.verdict(name)
@@ -169,13 +183,8 @@ class AlgorithmComparisonExplorer(Explorer):
     def _draw(self, r):
         alpha, null = r.alpha, r.difference == 0
         styles = [self._style(r, name) for name in _NAMES]
-        shown = (null, frozenset(styles))
-        if shown != self._legend_shown:  # the legend is static: full redraw
-            if self._legend_shown is not None:
-                self.legend.remove()
-            self._legend_shown = shown
-            self.legend = self._legend(null, shown[1])
-            self.relayout()
+        self.legend = self._legend(null, frozenset(styles))
+        self.legend_layer.show(self.legend, [self.legend])
         y = np.arange(len(_NAMES))[::-1]
         segments = []
         for bar, text, yi, name, (face, hatch) in zip(self.bars, self.labels, y, _NAMES, styles):

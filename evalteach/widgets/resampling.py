@@ -5,17 +5,24 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib.artist import Artist
 from matplotlib.colors import ListedColormap
+from matplotlib.legend import Legend
 from matplotlib.patches import Patch
 
 from ..data import load_dataset, random_dataset
 from ..learners import LEARNERS
 from ..plotting import COLORS, PALETTE
-from ..simulate import RESAMPLING_METHODS, resampling_estimates
+from ..simulate import RESAMPLING_METHODS, ResamplingFits
 from ._base import Explorer, dropdown, slider
+from ._cached_layer import CachedLayer
 
 REPETITIONS = 20
 HELDOUT_RANDOM = 2000
+#: Settings (data set, learner, n, seed) whose fits are kept.
+SETTINGS_KEPT = 16
+#: Fits made per step while the kernel is idle, and the pause between steps (seconds).
+IDLE_FITS, IDLE_PAUSE = 4, 0.01
 #: preset -> (data set, learner, method): the slides' two counterexamples.
 PRESETS = {
     "loo_majority": ("random", "majority", "loo"),
@@ -24,6 +31,8 @@ PRESETS = {
 # Cell roles in the split picture.
 _UNUSED, _TRAIN, _TRAIN2, _TRAIN3, _TEST = range(5)
 _CMAP = ListedColormap(["#eeeeee", PALETTE["sky"], PALETTE["blue"], "#003a5c", PALETTE["orange"]])
+#: The colours of the roles as RGBA bytes.
+_RGBA = np.round(_CMAP(np.arange(5)) * 255).astype(np.uint8)
 _ROLE_LABELS = {_UNUSED: "unused", _TRAIN: "train", _TRAIN2: "train, drawn twice",
                 _TRAIN3: "train, drawn 3+ times", _TEST: "test"}
 #: Methods whose k is not used: one split, or as many as instances.
@@ -45,6 +54,37 @@ def _data(name, n, seed):
     return d.X[order[:n]], d.y[order[:n]], d.X[order[n:]], d.y[order[n:]]
 
 
+class _PixelGrid(Artist):
+    """A grid of coloured cells filling its axes, each cell a block of whole pixels.
+
+    An ``AxesImage`` colour-maps, resamples and blends the whole scaled-up picture on
+    every draw, most of the explorer's drawing time; here the small grid is coloured once
+    and scaled by repeating rows and columns, which is exact for the nearest-cell look.
+    """
+
+    def __init__(self, ax):
+        super().__init__()
+        self.axes = ax
+        self.set_figure(ax.get_figure(root=False))
+        self.rgba = _RGBA[np.zeros((1, 1), int)]
+
+    def set_data(self, rgba):
+        """Show ``rgba``: rows top to bottom, columns left to right, RGBA bytes."""
+        self.rgba = rgba
+
+    def draw(self, renderer):
+        if not self.get_visible():
+            return
+        box = self.axes.bbox
+        x0, y0, x1, y1 = int(np.ceil(box.x0)), int(np.ceil(box.y0)), int(box.x1), int(box.y1)
+        rows, cols = self.rgba.shape[:2]
+        pixels = self.rgba[(np.arange(y1 - y0) * rows // (y1 - y0))[:, None],
+                           (np.arange(x1 - x0) * cols // (x1 - x0))[None, :]]
+        gc = renderer.new_gc()
+        renderer.draw_image(gc, x0, y0, pixels[::-1])  # the renderer fills from the bottom row up
+        gc.restore()
+
+
 @dataclass(frozen=True)
 class ResamplingView:
     """What the explorer shows: the estimates and the first repetition's split grid."""
@@ -60,13 +100,16 @@ class ResamplingView:
 
 def _grid(splits, y):
     """Rows = splits, columns = instances sorted by class; cells coloured by role."""
+    n = len(y)
     order = np.argsort(y, kind="stable")
-    rows = np.full((len(splits), len(y)), _UNUSED)
-    for r, (train, test) in enumerate(splits):
-        counts = np.bincount(train, minlength=len(y))
-        rows[r] = np.select([counts >= 3, counts == 2, counts == 1], [_TRAIN3, _TRAIN2, _TRAIN], _UNUSED)
-        rows[r, test] = _TEST
-    return rows[:, order], y[order]
+    rows = np.arange(len(splits))
+    train = np.concatenate([tr for tr, _ in splits])
+    counts = np.bincount(np.repeat(rows, [len(tr) for tr, _ in splits]) * n + train,
+                         minlength=len(splits) * n).reshape(len(splits), n)
+    grid = np.minimum(counts, 3)  # _UNUSED, _TRAIN, _TRAIN2, _TRAIN3 by how often drawn
+    test = np.concatenate([te for _, te in splits])
+    grid[np.repeat(rows, [len(te) for _, te in splits]), test] = _TEST
+    return grid[:, order], y[order]
 
 
 class ResamplingExplorer(Explorer):
@@ -86,7 +129,10 @@ class ResamplingExplorer(Explorer):
     The .632+ estimate corrects the second. A preset overrides the data set, learner
     and method controls; set it back to "custom" to use them.
 
-    Fitting is cached per setting; a new setting takes up to a second (progress bar).
+    Every fit is made once per data set, learner and ``n``: the first picture of a new
+    setting fits what it shows (up to a second or two, with a progress bar); while the
+    kernel is idle the explorer then fits what the other values of ``k`` and the other
+    methods need, so that moving the slider or switching the method only selects.
     """
 
     title = "Resampling: estimating a learner's error"
@@ -109,7 +155,9 @@ class ResamplingExplorer(Explorer):
         }
 
     def __init__(self, **kwargs):
-        self._cache = OrderedDict()
+        self._fits = OrderedDict()  # (data set, learner, n, seed) -> (ResamplingFits, targets fitted)
+        self._idle = None   # the scheduled step of fitting ahead while the kernel is idle
+        self._queue = None  # (setting, target, its unfitted fits) being fitted ahead
         super().__init__(**kwargs)
 
     def _hidden(self, state):
@@ -124,34 +172,93 @@ class ResamplingExplorer(Explorer):
             return PRESETS[state["preset"]]
         return state["dataset"], state["learner"], state["method"]
 
+    def _setting(self, state):
+        dataset, learner, _ = self._settings(state)
+        return dataset, learner, state["n"], state["seed"]
+
+    def _fits_of(self, setting):
+        """The fits of one setting (data set, learner, n, seed), kept for later visits."""
+        if setting not in self._fits:
+            dataset, learner, n, seed = setting
+            self._fits[setting] = (ResamplingFits(*_data(dataset, n, seed), learner, seed=seed), set())
+            while len(self._fits) > SETTINGS_KEPT:
+                self._fits.popitem(last=False)
+        self._fits.move_to_end(setting)
+        return self._fits[setting]
+
     def _compute(self, state):
         dataset, learner, method = self._settings(state)
-        key = (dataset, learner, method, state["k"], state["n"], state["seed"])
-        if key not in self._cache:
-            X, y, X_big, y_big = _data(dataset, state["n"], state["seed"])
-            self._cache[key] = (y, resampling_estimates(X, y, X_big, y_big, learner, method, k=state["k"],
-                                                        repetitions=REPETITIONS, seed=state["seed"],
-                                                        progress=self.report_progress))
-            while len(self._cache) > 32:
-                self._cache.popitem(last=False)
-        self._cache.move_to_end(key)
-        y, estimates = self._cache[key]
-        grid, classes = _grid(estimates.splits, y)
+        fits, _ = self._fits_of(self._setting(state))
+        estimates = fits.estimates(method, state["k"], REPETITIONS, progress=self.report_progress)
+        grid, classes = _grid(estimates.splits, fits.y)
         tested = (grid == _TEST).sum(axis=0)
+        self._fit_ahead_later()
         return ResamplingView(dataset, learner, method, estimates, grid, classes,
                               tested_once=bool(np.all(tested == 1)))
+
+    # --- fitting ahead while the kernel is idle -------------------------------------------
+
+    def _targets(self, state):
+        """What to fit ahead, most likely next first: the shown method's other k (nearest
+        first), then the other methods. Repeated holdout and the bootstrap at the largest
+        k hold every smaller k."""
+        _, _, method = self._settings(state)
+        top = min(self.controls["k"].max, state["n"])
+        ks = sorted(range(self.controls["k"].min, top + 1), key=lambda k: abs(k - state["k"]))
+        every_k = {"kfold": [("kfold", k) for k in ks], "repeated": [("repeated", top)],
+                   "bootstrap": [("bootstrap", top)], "holdout": [("holdout", 2)],
+                   "stratified": [("stratified", 2)], "loo": [("loo", 2)]}
+        family = "bootstrap" if method in _BOOTSTRAPS else method
+        return every_k.pop(family) + [target for targets in every_k.values() for target in targets]
+
+    def _fit_ahead_later(self):
+        loop = self._home_loop
+        if self._idle is None and loop is not None and loop.is_running():
+            self._idle = loop.call_later(IDLE_PAUSE, self._fit_ahead)
+
+    def _fit_ahead(self):
+        """Make a few of the fits the next pictures may need, then yield to the kernel."""
+        self._idle = None
+        if self.widget.comm is None:  # closed: nobody will ask
+            return
+        try:
+            state = self.state
+            setting = self._setting(state)
+            fits, done = self._fits_of(setting)
+            if self._queue is None or self._queue[0] != setting or self._queue[1] in done:
+                target = next((t for t in self._targets(state) if t not in done), None)
+                if target is None:
+                    return
+                self._queue = (setting, target, fits.unfitted(*target, REPETITIONS))
+            _, target, unfitted = self._queue
+            fits.fit(unfitted[:IDLE_FITS])
+            del unfitted[:IDLE_FITS]
+            if not unfitted:
+                done.add(target)
+        except Exception:  # noqa: BLE001 - work ahead of time never breaks the kernel
+            return
+        self._fit_ahead_later()
+
+    # --- drawing -------------------------------------------------------------------------
+    #
+    # No control forces a full redraw. The split grid fills its panel whatever its shape
+    # (no tick labels: the heading counts the splits); the error axis takes one of three
+    # fixed ranges and its tick labels, with the split legend of the method, are drawn
+    # once per range and legend and pasted back afterwards (a cached layer).
 
     def _build(self, figure):
         self.ax_grid, self.ax_est = figure.subplots(1, 2, width_ratios=[1.5, 1])
         ax = self.ax_grid
-        self.image_artist = ax.imshow(np.zeros((1, 1)), cmap=_CMAP, vmin=-0.5, vmax=4.5, aspect="auto",
-                                      interpolation="nearest")
+        self.image_artist = ax.add_artist(_PixelGrid(ax))
+        ax.set_xlim(0, 1)
+        ax.set_ylim(1, 0)
+        ax.set_xticks([])
+        ax.set_yticks([])
         ax.set_xlabel("instance (sorted by class)")
         ax.set_ylabel("fold / resample")
+        self._legends = {}  # (roles, bootstrap?) -> the split legend listing them
         self.grid_legend = None
-        self._roles = None
         self.boundary = ax.axvline(0, color=COLORS["truth"], lw=1.2)
-        self._shape = None
 
         ax = self.ax_est
         ax.set_xlim(-0.03, 1.03)
@@ -168,41 +275,43 @@ class ResamplingExplorer(Explorer):
         ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize="x-small", frameon=False)
         self.heading = self.ax_grid.text(0.5, 1.02, "", transform=self.ax_grid.transAxes, ha="center",
                                          va="bottom")
-        self.dynamic(self.image_artist, self.boundary, self.heading, self.dots, self.mean_line,
-                     self.true_line, self.resub_line, self.est_text)
+        ax.xaxis.set_animated(True)
+        self.scale_layer = CachedLayer(size=8)
+        self.dynamic(self.scale_layer, self.image_artist, self.boundary, self.heading, self.dots,
+                     self.mean_line, self.true_line, self.resub_line, self.est_text)
+
+    def _split_legend(self, roles, bootstrap):
+        """The legend listing the roles the split grid shows (made once per list)."""
+        key = (roles, bootstrap)
+        if key not in self._legends:
+            labels = {**_ROLE_LABELS, **({_TEST: "test (out of bag)"} if bootstrap else {})}
+            handles = [Patch(color=_CMAP.colors[role], label=labels[role]) for role in roles]
+            legend = Legend(self.ax_grid, handles, [h.get_label() for h in handles], loc="upper center",
+                            ncol=len(handles), bbox_to_anchor=(0.5, -0.13), fontsize="x-small",
+                            frameon=False)
+            legend.set_animated(True)
+            self.ax_grid.add_artist(legend)
+            self._legends[key] = legend
+        for other in self._legends.values():
+            other.set_visible(other is self._legends[key])
+        return self._legends[key]
 
     def _draw(self, r):
         est = r.estimates
         rows = r.grid[:_MAX_ROWS]
-        self.image_artist.set_data(rows)
-        shape = rows.shape
-        if shape != self._shape:
-            self._shape = shape
-            self.image_artist.set_extent((0.5, shape[1] + 0.5, shape[0] + 0.5, 0.5))
-            self.ax_grid.set_xlim(0.5, shape[1] + 0.5)
-            self.ax_grid.set_ylim(shape[0] + 0.5, 0.5)
-            self.relayout()
-        roles = tuple(np.unique(rows))
-        if roles != self._roles:  # the legend lists only the roles this method shows
-            self._roles = roles
-            if self.grid_legend is not None:
-                self.grid_legend.remove()
-            labels = {**_ROLE_LABELS, **({_TEST: "test (out of bag)"} if r.method in _BOOTSTRAPS else {})}
-            handles = [Patch(color=_CMAP.colors[role], label=labels[role]) for role in roles]
-            self.grid_legend = self.ax_grid.legend(handles=handles, loc="upper center", ncol=len(handles),
-                                                   bbox_to_anchor=(0.5, -0.13), fontsize="x-small",
-                                                   frameon=False)
-            self.relayout()
+        self.image_artist.set_data(_RGBA[rows])
+        self.grid_legend = self._split_legend(tuple(int(role) for role in np.unique(rows)),
+                                              r.method in _BOOTSTRAPS)
         largest = max(est.estimates.max(), est.true_error)
         xmax = next((top for top in (0.25, 0.5) if largest <= top * 0.96), 1.0)
         if xmax != self._xmax:  # the narrowest of three fixed ranges that holds every estimate
             self._xmax = xmax
             self.ax_est.set_xlim(-0.02 * xmax, 1.02 * xmax)
-            self.relayout()
-        self.boundary.set_xdata([np.sum(r.classes == r.classes[0]) + 0.5])
+        self.scale_layer.show((xmax, self.grid_legend), [self.ax_est.xaxis, self.grid_legend])
+        self.boundary.set_xdata([np.sum(r.classes == r.classes[0]) / len(r.classes)])
         more = f" (first {_MAX_ROWS} of {len(r.grid)} shown)" if len(r.grid) > _MAX_ROWS else ""
         self.heading.set_text(f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
-                              f"{r.dataset.replace('_', ' ')}: {len(r.grid)} splits{more}")
+                              f"{r.dataset.replace('_', ' ')}: {len(r.grid)} split{'s' if len(r.grid) > 1 else ''}{more}")
         jitter = np.random.default_rng(0).uniform(-0.4, 0.4, est.estimates.size)
         self.dots.set_data(est.estimates, jitter)
         self.mean_line.set_xdata([est.mean])

@@ -5,19 +5,26 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from matplotlib.ticker import FormatStrFormatter, MaxNLocator
 
 from ..plotting import COLORS
-from ..simulate import simulate_test_set_reuse
+from ..simulate import TestSetReuseExperiments
 from ._base import Explorer, slider
+from ._cached_layer import CachedLayer
 
 M_MAX = 100
 N_EXPERIMENTS = 1000
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=2)
+def _experiments(seed):
+    """The draws for one seed: a new setting redraws only what it changes."""
+    return TestSetReuseExperiments(M_MAX, N_EXPERIMENTS, seed)
+
+
+@lru_cache(maxsize=64)
 def _simulation(error, n_test, n_validation, spread, seed):
-    return simulate_test_set_reuse(M_MAX, error, n_test, n_validation=n_validation, spread=spread,
-                                   n_experiments=N_EXPERIMENTS, seed=seed)
+    return _experiments(seed).simulate(error, n_test, n_validation=n_validation, spread=spread)
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,8 @@ class TestSetReuseExplorer(Explorer):
     even when all models are equally good (``spread = 0``). Choosing on a separate
     validation set and reporting the untouched test set removes the bias (nested
     cross-validation does the same when data are scarce). Simulated with
-    :func:`evalteach.simulate.simulate_test_set_reuse` (1000 experiments).
+    :func:`evalteach.simulate.simulate_test_set_reuse` (1000 experiments), whose draws
+    are kept: a new test-set size redraws only the test scores.
 
     Source: Witten & Frank, *Data Mining*, ch. 5 (parameter tuning needs a validation set).
     """
@@ -113,8 +121,15 @@ class TestSetReuseExplorer(Explorer):
         handles = [self.true_pts, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
                    self.c_valid]
         figure.legend(handles=handles, loc="outside lower center", ncol=4, fontsize="small", frameon=False)
+        # The error axes take limits on a coarse grid; their tick labels (all "0.xx", one
+        # width) are drawn once per limits and pasted back: no change forces a full redraw.
+        for ax in (self.ax_one, self.ax_curve):
+            ax.yaxis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))
+            ax.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))
+            ax.yaxis.set_animated(True)
+        self.axis_layer = CachedLayer(size=8)
         self._limits = None
-        self.dynamic(self.true_pts, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
+        self.dynamic(self.axis_layer, self.true_pts, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
                      self.c_valid, self.m_line, self.gap, self.gap_text)
 
     def _draw(self, r):
@@ -143,8 +158,8 @@ class TestSetReuseExplorer(Explorer):
         if limits != self._limits:
             self._limits = limits
             self.ax_one.set_ylim(*limits)
-            self.ax_curve.set_ylim(limits[0], limits[1])
-            self.relayout()
+            self.ax_curve.set_ylim(*limits)
+        self.axis_layer.show(limits, [self.ax_one.yaxis, self.ax_curve.yaxis])
 
     def _summary(self, r):
         sim = r.simulation
