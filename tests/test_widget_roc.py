@@ -220,3 +220,19 @@ def test_score_name_labels_your_scores():
         ROCExplorer(score_name="mine")                       # no scores of yours to name
     with pytest.raises(TypeError, match="score_name"):
         ROCExplorer(y_true=y, scores=s, score_name="")
+
+
+def test_pictures_after_switches_equal_fresh_ones():
+    # axes, legends and texts are pasted from stamps: the pixels must be what a fresh explorer draws
+    e = ROCExplorer(source="scott")
+    for values in (dict(hull=True), dict(iso_cost=True, cost_fn=5.0), dict(threshold=0.3), dict(view="pr"),
+                   dict(view="roc", hull=False), dict(iso_cost=False, threshold=0.5), dict(threshold=1.0)):
+        e.set(**values)
+        fresh = ROCExplorer(**{name: value for name, value in e.state.items() if name != "seed"})
+        assert e.image == fresh.image, values
+
+
+def test_legend_draws_the_lines_just_switched_on():
+    e = ROCExplorer()
+    e.controls["iso_cost"].value = True
+    assert all(handle.get_visible() for handle in e.ax_curve.get_legend().legend_handles)

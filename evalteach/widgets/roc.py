@@ -7,12 +7,14 @@ from functools import lru_cache
 
 import numpy as np
 from matplotlib.patches import Rectangle
+from matplotlib.transforms import offset_copy
 
 from .. import _validate as v
 from ..plotting import COLORS
 from ..stats.examples import fawcett_roc_example, scott_roc_example
 from ..stats.roc import confusion, precision_recall_curve, roc_curve
 from ._base import Explorer, buttons, checkbox, dropdown, log_slider, slider
+from ._stamp import AxisLabel, Stamp, axis_region
 
 SOURCES = {
     "scott": "Scott's SVM table (10 examples)",
@@ -21,6 +23,14 @@ SOURCES = {
     "wine": "UCI wine (class 0 vs rest), 5-NN (held out)",
 }
 _REAL = {"breast_cancer": "logistic", "wine": "knn"}
+#: States of the ROC panel's frame (view, switches) and texts of the confusion matrix kept as pixels.
+FRAMES_KEPT = 8
+CM_KEPT = 48
+#: The rates beside the confusion matrix: (name shown, field of Confusion).
+RATES = (("accuracy", "accuracy"), ("TPR (recall)", "recall"), ("FPR", "fpr"), ("precision", "precision"),
+         ("F1", "f1"))
+#: Where the scores panel's title ends and the threshold's value begins (axes fraction).
+THRESHOLD_AT = 0.66
 
 
 @dataclass(frozen=True)
@@ -233,6 +243,13 @@ class ROCExplorer(Explorer):
         pr = None if roc else precision_recall_curve(data.y, data.scores)
         return RocView(data, threshold, cm, curve, hull, operating, pr, s["view"])
 
+    # --- drawing -------------------------------------------------------------------------
+    #
+    # No control redraws the whole figure. What changes with the data set (the score axis)
+    # or with the view and the switches (the ROC panel's axis names, diagonal and legend) is
+    # drawn once per state in a stamp and pasted back when that state returns; so are the
+    # texts of the confusion matrix, which most threshold moves leave as they were.
+
     def _build(self, figure):
         grid = figure.add_gridspec(2, 2, width_ratios=(1.25, 1), height_ratios=(1, 1))
         self.ax_scores = figure.add_subplot(grid[0, 0])
@@ -245,8 +262,11 @@ class ROCExplorer(Explorer):
         self.pos_dots = ax.scatter([], [], s=28, edgecolors=COLORS["data"], linewidths=1.2, zorder=3)
         self.neg_dots = ax.scatter([], [], s=28, marker="s", edgecolors=COLORS["theory"], linewidths=1.2, zorder=3)
         self.threshold_line = ax.axvline(0, color=COLORS["truth"], lw=1.5)
-        self.scores_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
-        self.dynamic(self.pos_dots, self.neg_dots, self.threshold_line, self.scores_title)
+        # the words are drawn once; only the threshold after them is redrawn on each move
+        ax.text(THRESHOLD_AT, 1.02, "predict + (filled dots) when score ≥", transform=ax.transAxes, ha="right")
+        self.threshold_text = ax.text(THRESHOLD_AT, 1.02, "", ha="left",
+                                      transform=offset_copy(ax.transAxes, figure, x=3, units="points"))
+        self.score_axis = Stamp([ax.xaxis], size=len(SOURCES) + 1, region=axis_region(ax.xaxis))
 
         ax = self.ax_cm
         ax.set_xlim(0, 4.2)
@@ -263,8 +283,17 @@ class ROCExplorer(Explorer):
             ax.add_patch(Rectangle(
                 (x, y), 1, 1, facecolor=color, alpha=0.18, edgecolor="white", lw=2))
             self.cells[name] = ax.text(x + 0.5, y + 0.5, "", ha="center", va="center", fontsize="large")
-        self.rates = ax.text(3.15, 1.0, "", va="center", fontsize="small", linespacing=1.5)
-        self.dynamic(*self.cells.values(), self.rates)
+        # a table: the rates' names drawn once, their values (right-aligned) as they change,
+        # one text a row so the rows line up whatever their glyphs
+        self.rates = []
+        for row, (label, _) in enumerate(RATES):
+            name = ax.text(3.1, 1.0, label, va="center_baseline", fontsize="small")
+            name.set_transform(offset_copy(ax.transData, figure, y=1.5 * name.get_fontsize() * (2 - row),
+                                           units="points"))
+            self.rates.append(ax.text(4.25, 1.0, "", ha="right", va="center_baseline", fontsize="small",
+                                      transform=name.get_transform()))
+        # each text keyed by what it says: a move that keeps the counts pastes them
+        self.count_stamps = [Stamp([text], size=CM_KEPT) for text in (*self.cells.values(), *self.rates)]
 
         ax = self.ax_curve
         ax.set_xlim(-0.02, 1.02)
@@ -280,24 +309,37 @@ class ROCExplorer(Explorer):
         (self.best,) = ax.plot([], [], "D", color=COLORS["good"], ms=12, mfc="none", mew=2,
                                label="least expected cost", zorder=5)
         self.curve_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
-        self.dynamic(self.curve_line, self.hull_line, self.iso_line, self.best, self.point, self.curve_title)
-        self._shown = None
+        # both views share the ticks (rates on [0, 1]): only the axes' names and what is inside change
+        self.x_name, self.y_name = AxisLabel(ax.xaxis), AxisLabel(ax.yaxis)
+        self.inside = Stamp([self.diagonal], size=FRAMES_KEPT, region=ax.get_window_extent)
+        self.curve_texts = [Stamp([text], size=FRAMES_KEPT) for text in (self.x_name, self.y_name, self.curve_title)]
+        self.dynamic(self.score_axis, self.inside, *self.curve_texts, *self.count_stamps,
+                     self.pos_dots, self.neg_dots, self.threshold_line, self.threshold_text,
+                     self.curve_line, self.hull_line, self.iso_line, self.best, self.point)
+        self._data_shown = self._frame_shown = None
 
-    def _static(self, r):
-        """Axis labels and legend: they change only with the data source and the view."""
-        key = (r.data.name, r.data.score_label, r.view, r.hull is not None, r.operating is not None)
-        if key == self._shown:
+    def _frame(self, r):
+        """Score axis, ROC panel axes and legend: they change only with the data and the view."""
+        d = r.data
+        data_key = (d.name, d.score_label, d.axis_label, d.y.tobytes(), d.scores.tobytes())
+        if data_key != self._data_shown:
+            self._data_shown = data_key
+            self.ax_scores.set_xlabel(d.axis_label or f"{d.score_label} ({d.name})")
+            self.ax_scores.set_xlim(*self.score_range(d))
+        self.score_axis.show(data_key)
+        # the precision-recall legend goes where the data's steps are not: it depends on the data
+        frame_key = (r.view, r.hull is not None, r.operating is not None, data_key if r.pr is not None else None)
+        self.inside.show(frame_key)
+        if frame_key == self._frame_shown:
             return
-        self._shown = key
-        self.ax_scores.set_xlabel(r.data.axis_label or f"{r.data.score_label} ({r.data.name})")
-        self.ax_scores.set_xlim(*self.score_range(r.data))
+        self._frame_shown = frame_key
         ax = self.ax_curve
         if r.view == "roc":
-            ax.set_xlabel("false-positive rate FP / N")
-            ax.set_ylabel("true-positive rate TP / P")
+            self.x_name.set_text("false-positive rate FP / N")
+            self.y_name.set_text("true-positive rate TP / P")
         else:
-            ax.set_xlabel("recall TP / P")
-            ax.set_ylabel("precision TP / (TP + FP)")
+            self.x_name.set_text("recall TP / P")
+            self.y_name.set_text("precision TP / (TP + FP)")
         self.diagonal.set_visible(r.view == "roc")
         # only the corners of the PR steps are classifiers (Davis & Goadrich 2006); the steps' area is the AP
         self.curve_line.set_label("ROC curve" if r.view == "roc" else "precision-recall points (steps; area = AP)")
@@ -308,11 +350,14 @@ class ROCExplorer(Explorer):
             shown += [self.iso_line, self.best]
         if ax.get_legend() is not None:
             ax.get_legend().remove()
-        _place_legend(ax, shown, r.pr)
-        self.relayout()
+        self.inside.show(frame_key, [self.diagonal, _place_legend(ax, shown, r.pr)])
 
     def _draw(self, r):
-        self._static(r)
+        # before the legend is made: its handles copy the lines' visibility
+        for artist, on in ((self.hull_line, r.hull is not None), (self.iso_line, r.operating is not None),
+                           (self.best, r.operating is not None)):
+            artist.set_visible(on)
+        self._frame(r)
         d, cm = r.data, r.confusion
         jitter = 0.25 * np.sin(np.arange(d.y.size) * 2.39996)  # deterministic spread of the dots
         for dots, cls, color in ((self.pos_dots, 1, COLORS["data"]), (self.neg_dots, 0, COLORS["theory"])):
@@ -321,14 +366,12 @@ class ROCExplorer(Explorer):
             dots.set_facecolors([color if x >= r.threshold else "white" for x in s])
             dots.set_sizes([28 if d.y.size <= 60 else 12])
         self.threshold_line.set_xdata([r.threshold] * 2)
-        self.scores_title.set_text(f"predict + when score ≥ {r.threshold:.4g} (filled dots)")
+        self.threshold_text.set_text(f"{r.threshold:.4g}")
 
         for name, text in self.cells.items():
             text.set_text(f"{name.upper()} = {getattr(cm, name)}")
-        self.rates.set_text("\n".join(
-            f"{label} {_num(getattr(cm, field))}" for label, field in
-            (("accuracy", "accuracy"), ("TPR (recall)", "recall"), ("FPR", "fpr"),
-             ("precision", "precision"), ("F1", "f1"))))
+        for text, (_, field) in zip(self.rates, RATES):
+            text.set_text(_num(getattr(cm, field)))
 
         c = r.curve
         if r.view == "roc":
@@ -348,9 +391,8 @@ class ROCExplorer(Explorer):
             self.iso_line.set_data(*_segment_in_unit_square(op.fpr, op.tpr, op.slope))
             self.best.set_data([op.fpr], [op.tpr])
             self.curve_title.set_text(f"AUC = {c.auc:.3f}\niso-cost slope c_FP·N / (c_FN·P) = {op.slope:.3g}")
-        for artist, on in ((self.hull_line, r.hull is not None), (self.iso_line, r.operating is not None),
-                           (self.best, r.operating is not None)):
-            artist.set_visible(on)
+        for stamp in (*self.count_stamps, *self.curve_texts):  # a text's pixels depend on what it says
+            stamp.show(stamp.artists[0].get_text())
 
     def _summary(self, r):
         cm = r.confusion
