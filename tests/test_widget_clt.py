@@ -9,7 +9,7 @@ import evalteach
 from evalteach import simulate
 from evalteach.widgets import CLTExplorer
 from evalteach.widgets.clt import MAX_N, SHAPE_TOLERANCE, needed_n
-from explorer_contract import check_contract
+from explorer_contract import check_contract, redrawn_afresh
 
 
 def test_contract_with_defaults():
@@ -151,18 +151,6 @@ def test_the_summary_names_the_near_normal_criterion():
     assert "near normal" in labels and "close to normal" not in labels
 
 
-def _redrawn(e, monkeypatch):
-    """The image of ``e``'s state drawn afresh in the same layout: no cached background and
-    no cached layers."""
-    for layer in (e.parent_layer, e.shape_layer, e.zoom_layer):
-        layer.clear()
-    e._background, e._parent = None, None
-    with monkeypatch.context() as m:
-        m.setattr(e, "_text_grew", lambda: False)  # keep the layout: compare like with like
-        e._update()
-    return e.image
-
-
 @pytest.mark.parametrize("changes", [
     [("distribution", "uniform"), ("distribution", "exponential")],   # a parent seen before
     [("n", 200), ("n", 5)],                                             # a zoom seen before
@@ -173,7 +161,7 @@ def test_what_is_pasted_from_a_cached_layer_is_what_a_full_redraw_draws(changes,
     e = CLTExplorer(n=5)
     for name, value in changes:
         e.controls[name].value = value
-    assert e.image == _redrawn(e, monkeypatch)
+    assert e.image == redrawn_afresh(e, monkeypatch)
 
 
 @pytest.mark.parametrize("presenter", [False, True])

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.transforms import Bbox
 
@@ -84,7 +85,9 @@ class CachedLayer(Artist):
         if self.region is None:
             box = Bbox.from_bounds(0, 0, renderer.width, renderer.height)
         else:
-            box = self.region(self.artists[0].get_figure(root=True))
+            # to whole pixels, as Agg rounds its clip boxes: a pixel row that an axes edge
+            # cuts belongs to the side that draws into it
+            box = Bbox(np.round(self.region(self.artists[0].get_figure(root=True)).get_points()))
         self._pixels[entry] = renderer.copy_from_bbox(box)
         while len(self._pixels) > self.size:
             self._pixels.popitem(last=False)
