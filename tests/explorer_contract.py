@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 
 from evalteach import widgets
 from evalteach.widgets._base import _option_values
+from evalteach.widgets._cached_layer import CachedLayer
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -200,3 +201,17 @@ def check_contract(cls, *, sweep=100, unchanged_ok=(), every_mode=True, **kwargs
 
     assert plt.get_fignums() == figures_before, "an explorer left a pyplot figure open"
     return e
+
+
+def redrawn_afresh(explorer, monkeypatch):
+    """The PNG of ``explorer``'s state drawn afresh in the same layout: no cached background
+    and no cached layers. Compare it with ``explorer.image`` to check that what an update
+    pasted from its caches is what drawing would have drawn."""
+    for artist in explorer._dynamic:
+        if isinstance(artist, CachedLayer):
+            artist.clear()
+    explorer._background = None
+    with monkeypatch.context() as m:
+        m.setattr(explorer, "_text_grew", lambda: False)  # keep the layout: compare like with like
+        explorer._update()
+    return explorer.image

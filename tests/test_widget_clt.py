@@ -5,10 +5,11 @@ import numpy as np
 import pytest
 from scipy import stats
 
+import evalteach
 from evalteach import simulate
 from evalteach.widgets import CLTExplorer
 from evalteach.widgets.clt import MAX_N, SHAPE_TOLERANCE, needed_n
-from explorer_contract import check_contract
+from explorer_contract import check_contract, redrawn_afresh
 
 
 def test_contract_with_defaults():
@@ -148,3 +149,36 @@ def test_the_summary_names_the_near_normal_criterion():
     assert "near normal" in text and f"below {SHAPE_TOLERANCE}" in text and "by this criterion" in text
     labels = [t.get_text() for t in e.ax_shape.texts]
     assert "near normal" in labels and "close to normal" not in labels
+
+
+@pytest.mark.parametrize("changes", [
+    [("distribution", "uniform"), ("distribution", "exponential")],   # a parent seen before
+    [("n", 200), ("n", 5)],                                             # a zoom seen before
+    [("distribution", "bernoulli"), ("p", 0.3), ("p", 0.1)],            # a Bernoulli p seen before
+])
+def test_what_is_pasted_from_a_cached_layer_is_what_a_full_redraw_draws(changes, monkeypatch):
+    # parents and zooms seen before are pasted as pixels, not drawn: the same pixels
+    e = CLTExplorer(n=5)
+    for name, value in changes:
+        e.controls[name].value = value
+    assert e.image == redrawn_afresh(e, monkeypatch)
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_every_parent_fits_the_layout_of_the_first(presenter, monkeypatch):
+    # a parent change redraws no more than its own panels: the layout stays that of the
+    # first picture, and every parent's text must fit it
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        e = CLTExplorer(n=5)
+        monkeypatch.setattr(e, "_text_grew", lambda: False)  # the full draws below keep the layout
+        for name, value in [("distribution", "uniform"), ("distribution", "bernoulli"), ("p", 0.99),
+                            ("distribution", "bimodal"), ("distribution", "lognormal"), ("n", 400),
+                            ("text", "1, 2, 2, 9, 11, 13, 15, 17, 19, 21, 23, 25"), ("n", 1)]:
+            e.controls[name].value = value
+            assert clutter(e.figure, monkeypatch) == [], (name, value)
+            e._background = None  # the recording draw put animated artists in it
+    finally:
+        evalteach.presenter(False)

@@ -6,7 +6,7 @@ from scipy import stats
 from evalteach.stats import proportion_interval, test_set_size
 from evalteach.widgets import IntervalCoverageExplorer
 from evalteach.widgets.interval_coverage import GRID
-from explorer_contract import check_contract
+from explorer_contract import check_contract, redrawn_afresh
 
 
 def test_contract_defaults():
@@ -110,3 +110,28 @@ def test_zero_width_misses_get_a_visible_marker_and_the_panel_zooms_to_the_inter
     low, high = e.axes[0].get_xlim()
     assert low <= e.result.simulation.low.min() and high >= e.result.simulation.high.max()
     assert len(e.point_misses.get_offsets()) == 0
+
+
+@pytest.mark.parametrize("changes", [
+    [("method", "wilson"), ("method", "wald")],                  # every panel seen before
+    [("half_width", 0.1)],                                       # the planning panel alone
+    [("error", 0.02), ("n", 300), ("error", 0.3), ("n", 40)],    # zooms seen before
+    [("sided", "upper"), ("confidence", 0.8), ("sided", "two")],
+])
+def test_what_is_pasted_from_a_cached_panel_is_what_a_full_redraw_draws(changes, monkeypatch):
+    # panels whose numbers did not change are pasted as pixels, not drawn: the same pixels
+    e = IntervalCoverageExplorer()
+    for name, value in changes:
+        e.controls[name].value = value
+    assert e.image == redrawn_afresh(e, monkeypatch)
+
+
+def test_the_coverage_legend_sits_above_full_coverage_clear_of_every_curve():
+    e = IntervalCoverageExplorer(n=5, error=0.5)
+    ax = e.axes[2]
+    e.figure.canvas.draw()
+    legend = ax.get_legend().get_window_extent()
+    full = ax.transData.transform((0, 1.0))[1]
+    assert legend.y0 > full  # coverage is at most 1: no curve reaches the legend
+    top_of_truth = ax.transAxes.transform((0, e.truth_curve.get_ydata()[1]))[1]
+    assert top_of_truth == pytest.approx(full) and top_of_truth < legend.y0

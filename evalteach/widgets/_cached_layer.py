@@ -9,12 +9,16 @@ mode switch. A :class:`CachedLayer` sits between the two: given to
 :meth:`Explorer.dynamic` first, it draws its artists when its key is new, keeps a copy of
 the canvas, and on later updates with the same key pastes the copy back (a memory copy).
 Layers stack: a layer with ``under`` starts from that layer's pixels, so what one mode
-shows is drawn once per mode and what one data set shows once per data set.
+shows is drawn once per mode and what one data set shows once per data set. A layer with a
+``region`` keeps and pastes only that part of the canvas: layers whose regions do not
+overlap change independently (one panel per parent distribution, another per zoom) and
+hold a fraction of the memory.
 """
 from __future__ import annotations
 
 from collections import OrderedDict
 
+import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.transforms import Bbox
 
@@ -27,7 +31,12 @@ class CachedLayer(Artist):
     under : CachedLayer, optional
         The layer this one is drawn on; a miss draws it first (from its own cache).
     size : int
-        Keys kept (least recently used go first); each holds one copy of the canvas.
+        Keys kept (least recently used go first); each holds one copy of the canvas (or
+        of its region).
+    region : callable, optional
+        ``region(figure)`` gives the Bbox (display pixels) this layer's artists draw in;
+        only it is kept and pasted. Default: the whole canvas. The regions of layers that
+        do not stack must not overlap.
 
     Notes
     -----
@@ -37,10 +46,11 @@ class CachedLayer(Artist):
     pixel density or layout draws afresh.
     """
 
-    def __init__(self, under=None, size=2):
+    def __init__(self, under=None, size=2, region=None):
         super().__init__()
         self.under = under
         self.size = size
+        self.region = region
         self.key = None
         self.artists = ()
         self._pixels = OrderedDict()
@@ -72,6 +82,12 @@ class CachedLayer(Artist):
             self.under.draw(renderer)
         for artist in self.artists:
             artist.draw(renderer)
-        self._pixels[entry] = renderer.copy_from_bbox(Bbox.from_bounds(0, 0, renderer.width, renderer.height))
+        if self.region is None:
+            box = Bbox.from_bounds(0, 0, renderer.width, renderer.height)
+        else:
+            # to whole pixels, as Agg rounds its clip boxes: a pixel row that an axes edge
+            # cuts belongs to the side that draws into it
+            box = Bbox(np.round(self.region(self.artists[0].get_figure(root=True)).get_points()))
+        self._pixels[entry] = renderer.copy_from_bbox(box)
         while len(self._pixels) > self.size:
             self._pixels.popitem(last=False)

@@ -7,11 +7,14 @@ from functools import lru_cache
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
+from matplotlib.transforms import Bbox
 
 from ..plotting import COLORS
 from ..simulate.intervals import exact_coverage, interval_coverage
 from ..stats.intervals import METHODS, test_set_size
 from ._base import Explorer, buttons, dropdown, slider
+from ._cached_layer import CachedLayer
+from .clt import _x_label
 
 MAX_SETS = 200
 #: True errors of the coverage curve.
@@ -21,6 +24,14 @@ HALF_WIDTHS = np.round(np.arange(0.01, 0.2001, 0.005), 3)
 METHOD_LABELS = {"wald": "Wald", "wilson": "Wilson", "clopper-pearson": "Clopper-Pearson"}
 METHOD_STYLE = {"wald": (COLORS["data"], "-"), "wilson": (COLORS["good"], "--"),
                 "clopper-pearson": (COLORS["second"], "-.")}
+
+#: y limits of the exact-coverage panel: coverage above 1 cannot happen, so the band
+#: between 1 and the top holds the legend, clear of every curve.
+CURVE_BOTTOM, CURVE_TOP = 0.45, 1.1
+#: Pictures kept per panel: enough for the three methods or sides of one setting.
+LAYERS_KEPT = 3
+#: Tick labels kept for the intervals' x axis (a strip of pixels each; limits on a 0.1 grid).
+ZOOMS_KEPT = 16
 
 _HIT, _MISS = np.array(to_rgba(COLORS["data"])), np.array(to_rgba(COLORS["bad"]))
 
@@ -53,8 +64,8 @@ def _planning(error, confidence):
 def _zoom(sim, margin=0.03):
     """x limits of the interval panel: the intervals and the truth, with a margin, on a 0.1 grid.
 
-    The grid makes the limits (and so the tick labels) change rarely: most moves need no
-    full redraw.
+    The grid makes the limits (and so the tick labels) change rarely: most moves draw no
+    tick labels.
     """
     finite_low = np.where(np.isfinite(sim.low), sim.low, 0.0)
     finite_high = np.where(np.isfinite(sim.high), sim.high, 1.0)
@@ -120,6 +131,14 @@ class IntervalCoverageExplorer(Explorer):
                             test_set_size(s["error"], s["half_width"], s["confidence"]),
                             _planning(s["error"], s["confidence"]))
 
+    # --- drawing -------------------------------------------------------------------------
+    #
+    # No control redraws the whole figure. Each panel is a cached layer, kept as the pixels
+    # of its own quarter of the figure and keyed by what it shows, so an update draws only
+    # the panels whose numbers changed (the planned half-width touches the planning panel
+    # only; a mode switch back to a mode seen before is a paste). The tick labels of the
+    # intervals' x axis are drawn once per zoom; every legend is static.
+
     def _build(self, figure):
         (ax_dance, ax_run), (ax_curve, ax_plan) = figure.subplots(2, 2)
         self.axes = ax_dance, ax_run, ax_curve, ax_plan
@@ -127,7 +146,7 @@ class IntervalCoverageExplorer(Explorer):
         ax_dance.set_xlim(0, 1)
         ax_dance.set_ylim(101, 0)
         ax_dance.set_yticks([])  # no tick labels: the rows fill the panel without a full redraw
-        ax_dance.set_xlabel("error rate")
+        _x_label(ax_dance, "error rate")
         ax_dance.set_ylabel("test sets, one per row")
         self.segments = LineCollection([], linewidths=1.2)
         ax_dance.add_collection(self.segments)
@@ -136,7 +155,6 @@ class IntervalCoverageExplorer(Explorer):
         self.point_misses = ax_dance.scatter([], [], s=9, marker="D", color=COLORS["bad"], zorder=4)
         self.truth = ax_dance.axvline(0.3, color=COLORS["truth"], lw=1)
         self.dance_title = ax_dance.text(0.5, 1.02, "", transform=ax_dance.transAxes, ha="center")
-        self.dynamic(self.segments, self.estimates, self.point_misses, self.truth, self.dance_title)
 
         # the running share sits beside the intervals, row for row: same y axis, fixed x
         ax_run.set_xlim(0, 1.02)
@@ -148,21 +166,21 @@ class IntervalCoverageExplorer(Explorer):
         self.exact_run = ax_run.axvline(0.95, color=COLORS["theory"], ls="--", lw=1.2, label="exact")
         ax_run.legend(loc="lower left", fontsize="small")
         self.run_title = ax_run.text(0.5, 1.02, "", transform=ax_run.transAxes, ha="center")
-        self.dynamic(self.running, self.nominal_run, self.exact_run, self.run_title)
 
+        # coverage never exceeds 1: the band above it holds the legend, clear of every curve
         ax_curve.set_xlim(0, 1)
-        ax_curve.set_ylim(0.45, 1.005)  # the bottom band holds the legend
+        ax_curve.set_ylim(CURVE_BOTTOM, CURVE_TOP)
+        ax_curve.set_yticks(np.round(np.arange(0.5, 1.01, 0.1), 1))
         ax_curve.set_xlabel("true error")
         ax_curve.set_ylabel("exact coverage")
         self.curves = {}
         for m, (color, ls) in METHOD_STYLE.items():
             (self.curves[m],) = ax_curve.plot([], [], color=color, ls=ls, lw=1.2, label=METHOD_LABELS[m])
         self.nominal_curve = ax_curve.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2)
-        self.truth_curve = ax_curve.axvline(0.3, color=COLORS["muted"], lw=1)
-        legend = ax_curve.legend(loc="center", fontsize="small")  # Wald dips below at the edges only
+        self.truth_curve = ax_curve.axvline(0.3, ymax=(1 - CURVE_BOTTOM) / (CURVE_TOP - CURVE_BOTTOM),
+                                            color=COLORS["muted"], lw=1)  # stops below the legend
+        ax_curve.legend(loc="upper center", ncol=3, fontsize="small")
         self.curve_title = ax_curve.text(0.5, 1.02, "", transform=ax_curve.transAxes, ha="center")
-        # the legend is drawn after the moving true-error line, so the line never crosses its text
-        self.dynamic(*self.curves.values(), self.nominal_curve, self.truth_curve, legend, self.curve_title)
 
         ax_plan.set_xlim(0, 0.2)
         ax_plan.set_xticks([0, 0.05, 0.1, 0.15, 0.2])
@@ -176,12 +194,46 @@ class IntervalCoverageExplorer(Explorer):
         self.current_n = ax_plan.axhline(40, color=COLORS["data"], ls="--", lw=1.2, label="current n")
         ax_plan.legend(loc="upper right", fontsize="small")
         self.plan_title = ax_plan.text(0.5, 1.02, "", transform=ax_plan.transAxes, ha="center")
-        self.dynamic(self.plan_curve, self.plan_point, self.current_n, self.plan_title)
+
+        self.layers = {
+            "dance": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(0, 0, ticks=False)),
+                      (self.segments, self.estimates, self.point_misses, self.truth, self.dance_title)),
+            "ticks": (CachedLayer(size=ZOOMS_KEPT, region=lambda f: self._quarter(0, 0, ticks=True)),
+                      (ax_dance.xaxis,)),
+            "run": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(0, 1)),
+                    (self.running, self.nominal_run, self.exact_run, self.run_title)),
+            "curve": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(1, 0)),
+                      (*self.curves.values(), self.nominal_curve, self.curve_title)),
+            "plan": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(1, 1)),
+                     (self.plan_curve, self.plan_point, self.plan_title)),
+        }
+        for _, artists in self.layers.values():
+            for artist in artists:
+                artist.set_animated(True)
+        # the lines that move with the true error and n alone are drawn on every update
+        self.dynamic(*(layer for layer, _ in self.layers.values()), self.truth_curve, self.current_n)
+
+    def _quarter(self, row, column, ticks=None):
+        """The part of the figure (display pixels) that belongs to one panel: halfway to its
+        neighbours and out to the figure's edges. ``ticks``: only the part below (True) or
+        above (False) the panel's bottom edge, where its x tick labels are."""
+        box = self.axes[2 * row + column].bbox
+        other = self.axes[2 * row + 1 - column].bbox
+        below = self.axes[2 + column].bbox
+        above = self.axes[column].bbox
+        left = 0 if column == 0 else (other.x1 + box.x0) / 2
+        right = self.figure.bbox.width if column == 1 else (box.x1 + other.x0) / 2
+        split = (above.y0 + below.y1) / 2
+        bottom, top = (0, split) if row == 1 else (split, self.figure.bbox.height)
+        if ticks is not None:
+            bottom, top = (bottom, box.y0) if ticks else (box.y0, top)
+        return Bbox.from_extents(left, bottom, right, top)
 
     def _draw(self, r):
         sim = r.simulation
         m = sim.covered.size
         rows = np.arange(1, m + 1)
+        dance = self.axes[0]
         self.segments.set_segments(np.stack([np.c_[sim.low, rows], np.c_[sim.high, rows]], axis=1))
         self.segments.set_color(np.where(sim.covered[:, None], _HIT, _MISS))
         self.segments.set_linewidth(np.where(sim.covered, 1.0, 2.2))
@@ -189,17 +241,19 @@ class IntervalCoverageExplorer(Explorer):
         dots = ~sim.covered & (sim.high - sim.low < 2e-3)
         self.point_misses.set_offsets(np.c_[sim.low[dots], rows[dots]].reshape(-1, 2))
         self.truth.set_xdata([sim.error] * 2)
-        self.axes[0].set_ylim(m + 0.5, 0.5)
-        if self.axes[0].get_xlim() != (limits := _zoom(sim)):
-            self.axes[0].set_xlim(*limits)  # new tick labels: a full redraw
-            self.relayout()
+        dance.set_ylim(m + 0.5, 0.5)
+        dance.set_xlim(*_zoom(sim))  # on a 0.1 grid: new tick labels are rare
         self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover the true error (thick: misses)")
+        drawn = (sim.error, sim.n, sim.low.tobytes(), sim.high.tobytes(), sim.errors.tobytes())
+        self._show("dance", (dance.get_xlim(), *drawn))
+        self._show("ticks", dance.get_xlim())
 
         self.axes[1].set_ylim(m + 0.5, 0.5)
         self.running.set_data(r.running, rows)
         self.nominal_run.set_xdata([sim.confidence] * 2)
         self.exact_run.set_xdata([sim.exact] * 2)
         self.run_title.set_text(f"coverage {sim.coverage:.1%}, exact {sim.exact:.1%}")
+        self._show("run", (sim.confidence, sim.exact, *drawn))
 
         for method, line in self.curves.items():
             line.set_data(GRID, r.curves[method])
@@ -207,11 +261,18 @@ class IntervalCoverageExplorer(Explorer):
         self.nominal_curve.set_ydata([sim.confidence] * 2)
         self.truth_curve.set_xdata([sim.error] * 2)
         self.curve_title.set_text(f"exact coverage for n = {sim.n}")
+        self._show("curve", (sim.n, sim.confidence, sim.sided, sim.method))
 
         self.plan_curve.set_data(HALF_WIDTHS, r.needed_curve)
         self.plan_point.set_data([r.needed.half_width], [r.needed.n])
         self.current_n.set_ydata([sim.n] * 2)
         self.plan_title.set_text(f"±{r.needed.half_width:g} at {r.needed.confidence:.0%}, error {sim.error:g}: n = {r.needed.n}")
+        self._show("plan", (sim.error, r.needed.half_width, r.needed.confidence))
+
+    def _show(self, panel, key):
+        """Show the artists of ``panel`` through its layer, cached under ``key`` (what they show)."""
+        layer, artists = self.layers[panel]
+        layer.show(key, artists)
 
     def _summary(self, r):
         sim = r.simulation
