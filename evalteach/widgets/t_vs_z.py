@@ -16,7 +16,7 @@ from ..simulate.experiments import paired_experiments, t_vs_z_coverage
 from ..stats.intervals import t_critical, z_critical
 from ..stats.tests import paired_t_test, paired_z_test
 from ._base import Explorer, slider
-from ._cached_axis import CachedAxis
+from ._cached_region import CachedAxis, CachedText
 
 KS = np.arange(2, 31)
 N_EXPERIMENTS = 2000
@@ -117,7 +117,7 @@ class TvsZExplorer(Explorer):
         ax_pdf.add_collection(self.t_crit)
         ax_pdf.add_collection(self.z_crit)
         self.pdf_title = ax_pdf.text(0.5, 1.02, "", transform=ax_pdf.transAxes, ha="center")
-        self.dynamic(self.t_pdf, self.t_crit, self.z_crit, self.pdf_title)
+        self.dynamic(CachedText(self.pdf_title, size=64), self.t_pdf, self.t_crit, self.z_crit)
 
         ax_int.set_ylim(SHOWN + 0.8, 0.2)
         ax_int.set_ylabel("experiment")
@@ -128,7 +128,9 @@ class TvsZExplorer(Explorer):
         ax_int.add_collection(self.z_segments)
         ax_int.axvline(0, color=COLORS["muted"], ls=":", lw=1)  # "no difference"
         self.truth = ax_int.axvline(0, color=COLORS["truth"], lw=1)
-        self.int_title = ax_int.text(0.5, 1.02, "", transform=ax_int.transAxes, ha="center")
+        # the words of a title stay in the background, only its numbers are redrawn
+        ax_int.text(0.5, 1.02, f"coverage over {N_EXPERIMENTS}: ", transform=ax_int.transAxes, ha="right")
+        self.int_title = ax_int.text(0.5, 1.02, "", transform=ax_int.transAxes, ha="left")
         self.dynamic(self.t_segments, self.z_segments, self.truth, self.int_title)
         self.half_range = None
         self.ax_rej = ax_rej
@@ -157,9 +159,11 @@ class TvsZExplorer(Explorer):
         self.ax_cov, self.cov_bottom = ax_cov, None  # its y limits follow the lowest coverage
         ax_rej.set_ylim(0, 1.0)
         self.band = ax_cov.fill_between(KS, 0, 0, color=COLORS["shade"], alpha=0.35, lw=0)
-        self.cov_title = ax_cov.text(0.5, 1.02, "", transform=ax_cov.transAxes, ha="center")
-        self.rej_title = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="center")
-        self.dynamic(self.band, self.cov_title, self.rej_title)
+        # the grey line marks k, the titles above and beside say it
+        ax_cov.text(0.5, 1.02, "coverage vs k (band: ±2 MC errors)", transform=ax_cov.transAxes, ha="center")
+        self.rej_what = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="right")
+        self.rej_title = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="left")
+        self.dynamic(CachedText(self.rej_what, size=64), self.band, self.rej_title)
 
     def _draw(self, r):
         c, k = r.curve, r.k
@@ -177,7 +181,7 @@ class TvsZExplorer(Explorer):
             miss = (low > c.difference) | (high < c.difference)
             segments.set_color(np.where(miss[:, None], _MISS, np.array(to_rgba(color))))
         self.truth.set_xdata([c.difference] * 2)
-        self.int_title.set_text(f"coverage over {c.n_experiments}: t {r.t_coverage:.1%}, z {r.z_coverage:.1%}")
+        self.int_title.set_text(f"t {r.t_coverage:.1%}, z {r.z_coverage:.1%}")
         # symmetric about 0 (does an interval exclude 0?), in coarse steps so that moving the
         # difference or the noise rarely changes the axis
         half_range = next(h for h in HALF_RANGES if h >= abs(c.difference) + 3 * c.noise)
@@ -203,7 +207,6 @@ class TvsZExplorer(Explorer):
         if bottom != self.cov_bottom:
             self.ax_cov.set_ylim(bottom, 1.0)
             self.cov_bottom = bottom
-        self.cov_title.set_text(f"coverage vs k (band: ±2 MC errors); k = {k}")
         # fit the rejection rates (a few per cent under no difference), in coarse steps
         top = next(h for h in (0.35, 0.6, 1.0)
                    if h >= 1.1 * max(c.t_reject.max(), c.z_reject.max(), 1 - c.confidence) or h == 1.0)
@@ -211,7 +214,8 @@ class TvsZExplorer(Explorer):
             self.ax_rej.set_ylim(0, top)
         what = "type-I error" if c.difference == 0 else "power"
         i = k - KS[0]
-        self.rej_title.set_text(f"{what} at k = {k}: t {c.t_reject[i]:.1%}, z {c.z_reject[i]:.1%}")
+        self.rej_what.set_text(f"{what} at k = {k}: ")
+        self.rej_title.set_text(f"t {c.t_reject[i]:.1%}, z {c.z_reject[i]:.1%}")
 
     def _summary(self, r):
         c, i = r.curve, r.k - KS[0]
