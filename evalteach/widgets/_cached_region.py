@@ -45,7 +45,7 @@ class CachedRegion(Artist):
         self._pixels = OrderedDict()
         figure.canvas.mpl_connect("draw_event", lambda _: self._pixels.clear())
 
-    def _key(self):  # pragma: no cover - abstract
+    def _key(self, renderer):  # pragma: no cover - abstract
         """What the drawn pixels depend on (hashable)."""
         raise NotImplementedError
 
@@ -54,7 +54,7 @@ class CachedRegion(Artist):
         raise NotImplementedError
 
     def draw(self, renderer):
-        key = (self._key(), renderer.width, renderer.height)
+        key = (self._key(renderer), renderer.width, renderer.height)
         pixels = self._pixels.get(key)
         if pixels is not None:
             self._pixels.move_to_end(key)
@@ -82,7 +82,7 @@ class CachedAxis(CachedRegion):
         axis.set_animated(True)
         self.axis = axis
 
-    def _key(self):
+    def _key(self, renderer):
         return tuple(self.axis.get_view_interval()), tuple(self.axis.axes.get_position().bounds)
 
     def _draw_region(self, renderer):
@@ -91,7 +91,7 @@ class CachedAxis(CachedRegion):
 
 
 class CachedText(CachedRegion):
-    """A text drawn once per string (and place, colour and size), e.g. a title naming a mode.
+    """A text drawn once per string, colour and place on the canvas, e.g. a title naming a mode.
 
     The text is made animated and must sit on static background (a title over blank
     figure, not a label over moving data).
@@ -102,10 +102,12 @@ class CachedText(CachedRegion):
         text.set_animated(True)
         self.text = text
 
-    def _key(self):
+    def _key(self, renderer):
         t = self.text
-        return (t.get_text(), t.get_visible(), tuple(t.get_position()), t.get_color(), t.get_fontsize(),
-                t.get_horizontalalignment(), t.get_verticalalignment())
+        if not t.get_visible() or not t.get_text():
+            return None
+        # the box on the canvas: place, size and alignment, also of a text placed relative to another
+        return t.get_text(), t.get_color(), t.get_alpha(), tuple(t.get_window_extent(renderer).bounds)
 
     def _draw_region(self, renderer):
         if not self.text.get_visible() or not self.text.get_text():
