@@ -123,5 +123,6 @@ def test_the_difference_panel_zooms_to_the_interval_and_the_null_curve():
     r = e.result
     low, high = e.ax_diff.get_xlim()
     assert low < r.low - 0.03 and r.high + 0.03 < high <= 1.0
-    assert "alternative: the errors differ" in e.z_text.get_text() and "H1" not in e.z_text.get_text()
+    shown = e.z_alternative.get_text() + "\n" + e.z_text.get_text()
+    assert shown.startswith("alternative: the errors differ\nz = ") and "H1" not in shown
     assert "one-sided) column" not in e._summary_html.value

@@ -57,3 +57,17 @@ def test_the_rejection_panel_fits_its_rates():
     e.controls["difference"].value = 1.0  # power reaches near 1: the axis grows to hold it
     c = e.result.curve
     assert max(c.t_reject.max(), c.z_reject.max()) <= e.ax_rej.get_ylim()[1] == 1.0
+
+
+def test_axes_drawn_once_per_limits_then_pasted_show_what_a_fresh_explorer_shows():
+    # the interval, coverage and rejection axes change limits here, and come back, without a
+    # full redraw: every picture must equal the one drawn from scratch in the same state
+    e = TvsZExplorer(seed=0)
+    limits = set()
+    for values in ({"noise": 0.1}, {"difference": 1.0}, {"confidence": 0.8, "k": 2}, {"noise": 3.0},
+                   {"difference": 0.0, "noise": 1.0, "confidence": 0.95, "k": 5}, {"noise": 0.1}):
+        e.set(**values)
+        limits.add((e.ax_int.get_xlim(), e.ax_cov.get_ylim(), e.ax_rej.get_ylim()))
+        fresh = TvsZExplorer(seed=0, **{name: c.value for name, c in e.controls.items()})
+        assert e.image == fresh.image, values
+    assert len(limits) == 5

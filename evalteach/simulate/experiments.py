@@ -47,6 +47,11 @@ def _standard_draws(k, n_experiments, seed):
     return np.random.default_rng(seed).standard_normal((n_experiments, k))
 
 
+#: t critical values by (confidence, df): scipy's per-call overhead is most of a curve's cost,
+#: and an explorer moving the difference or the noise asks for the same ones again
+_t_critical = lru_cache(maxsize=1024)(t_critical)
+
+
 @lru_cache(maxsize=64)
 def _standard_summaries(k, n_experiments, seed):
     """Mean and SD of each experiment's standard-normal draws (cached: an explorer moving
@@ -120,7 +125,7 @@ def t_vs_z_coverage(ks=range(2, 31), difference=0.0, noise=1.0, confidence=0.95,
     for i, k in enumerate(ks):  # a few dozen k values; each is one vectorised batch
         m, s = _standard_summaries(int(k), n_experiments, seed + int(k))
         mean, se = difference + noise * m, noise * s / np.sqrt(k)
-        for j, c in enumerate((t_critical(confidence, k - 1), z)):
+        for j, c in enumerate((_t_critical(confidence, int(k) - 1), z)):
             out[j, i] = np.mean(np.abs(mean - difference) <= c * se)
             out[2 + j, i] = np.mean(np.abs(mean) > c * se)
         if progress is not None:

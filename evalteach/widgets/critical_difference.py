@@ -13,6 +13,7 @@ from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..plotting import COLORS
 from ..stats import friedman_test, nemenyi_cd, sign_test
 from ._base import Explorer, buttons, checkbox, dropdown
+from ._cached_region import CachedText
 
 
 _REACH = 0.25  # how far (in ranks) the lines reach beyond the rank axis
@@ -172,7 +173,6 @@ class CriticalDifferenceExplorer(Explorer):
         diagram.add_collection(self.groups)
         self.friedman_text = diagram.text(0.5, 0.02, "", transform=diagram.transAxes, ha="center",
                                           va="bottom", fontsize="small")
-        self.dynamic(self.cd_bar, self.cd_text, self.groups)
         self._ranks_shown = None
 
         # Sign test panel: one bar per data set.
@@ -187,12 +187,17 @@ class CriticalDifferenceExplorer(Explorer):
         # four short lines: the layout is fixed at the first draw, and a wider title (a longer
         # verdict) would then run off the figure's edge
         self.pair_title = pair.set_title("\n\n\n", fontsize="small")
-        self.dynamic(*self.bars, self.pair_title)
+        # No control redraws the whole figure. Every text is drawn once per wording and place
+        # (CachedText) and pasted back after that: the names and ranks have two versions
+        # (higher or lower score is better), the verdict one per pair, alpha and direction.
+        texts = (self.cd_text, *self.labels, self.friedman_text)
+        self.dynamic(*(CachedText(t, size=4) for t in texts), CachedText(self.pair_title, size=32),
+                     self.cd_bar, self.leaders, self.groups, *self.bars)
 
     def _draw(self, r):
         f = r.friedman
         ranks = f.average_ranks
-        if not np.array_equal(ranks, self._ranks_shown):  # labels are static: redraw them in full
+        if not np.array_equal(ranks, self._ranks_shown):
             self._ranks_shown = ranks
             self._draw_labels(f, ranks)
         self.groups.set_segments([[(ranks[g[0]] - 0.04, 0.35 + 0.22 * i),
@@ -233,7 +238,6 @@ class CriticalDifferenceExplorer(Explorer):
             f"N = {f.n} data sets, k = {f.k} algorithms\n"
             f"Friedman χ²_F = {f.statistic:.2f} (p = {f.p_value:.3g})\n"
             f"Iman-Davenport F_F = {f.iman_davenport:.2f} (p = {f.iman_davenport_p_value:.3g})")
-        self.relayout()
 
     def _summary(self, r):
         f = r.friedman

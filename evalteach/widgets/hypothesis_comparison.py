@@ -4,15 +4,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from matplotlib import rcParams
-from matplotlib.collections import LineCollection
-from matplotlib.font_manager import FontProperties
 from matplotlib.patches import Polygon
 from scipy import stats as _st
 
 from ..plotting import COLORS
 from ..stats import compare_hypotheses, confidence_for_z, mcnemar_test, table_confidence, z_critical
 from ._base import Explorer, buttons, dropdown, slider
+from ._cached_region import CachedAxis, CachedText
 
 _Z = np.linspace(-4.5, 4.5, 361)
 _PHI = np.exp(-_Z ** 2 / 2) / np.sqrt(2 * np.pi)
@@ -183,8 +181,8 @@ class HypothesisComparisonExplorer(Explorer):
     def _build(self, figure):
         figure.get_layout_engine().set(wspace=0.06)
         self.ax_err, self.ax_diff, self.ax_z = figure.subplots(1, 3)
-        # Fixed x limits and no y ticks in every panel: no update changes a tick label,
-        # so every update is blitted (no full redraw).
+        # No y ticks, fixed x limits but in the middle panel, whose axis is cached per zoom:
+        # no update redraws the whole figure.
         ax = self.ax_err
         ax.set_title("estimated sampling distributions")
         ax.set_xlabel("sample error")
@@ -205,14 +203,8 @@ class HypothesisComparisonExplorer(Explorer):
         ax.set_xlim(-1, 1)
         ax.set_ylim(0, 1.6)
         ax.set_yticks([])
-        # the x axis zooms: its ticks are drawn as dynamic artists, so a zoom needs no full redraw
-        ax.set_xticks([])
-        ax.xaxis.labelpad = 2.3 * FontProperties(size=rcParams["xtick.labelsize"]).get_size_in_points()
-        below = ax.get_xaxis_transform()
-        self.d_ticks = [ax.text(0, -0.03, "", transform=below, ha="center", va="top", clip_on=False)
-                        for _ in range(7)]
-        self.d_tick_marks = LineCollection([], colors="black", linewidths=0.8, transform=below, clip_on=False)
-        ax.add_collection(self.d_tick_marks)
+        # the x axis zooms in a few steps: drawn once per zoom and then pasted (no full redraw)
+        self.d_axis = CachedAxis(ax.xaxis)
         self.d_title = ax.set_title(" ")
         (self.null_curve,) = ax.plot([], [], color=COLORS["muted"])
         self.null_text = ax.text(0, 0.5, "if d = 0", color=COLORS["muted"], va="center", fontsize="small")
@@ -233,9 +225,12 @@ class HypothesisComparisonExplorer(Explorer):
         ax.add_patch(self.tail_low)
         ax.add_patch(self.tail_high)
         (self.z_mark,) = ax.plot([], [], color=COLORS["bad"], lw=2)
-        self.z_text = ax.text(0.02, 0.98, "", transform=ax.transAxes, va="top", fontsize="small")
-        self.dynamic(self.curve1, self.curve2, self.mark1, self.mark2, self.label1, self.label2,
-                     *self.d_ticks, self.d_tick_marks, self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_dot, self.d_tick,
+        # the alternative, fixed in advance, is drawn once per choice; the numbers below it every time
+        self.z_alternative = ax.text(0.02, 0.98, " ", transform=ax.transAxes, va="top", fontsize="small")
+        self.z_text = ax.annotate("", (0, 0), xycoords=self.z_alternative, xytext=(0, -2), textcoords="offset points",
+                                  va="top", fontsize="small")
+        self.dynamic(self.d_axis, CachedText(self.z_alternative),
+                     self.curve1, self.curve2, self.mark1, self.mark2, self.label1, self.label2, self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_dot, self.d_tick,
                      self.interval_text, self.tail_low, self.tail_high, self.z_mark, self.z_text)
 
     def _draw(self, r):
@@ -260,15 +255,11 @@ class HypothesisComparisonExplorer(Explorer):
         d, se = r.difference, r.se
         self.d_title.set_text(f"d̂ = {d:.3f},  σ_d = {se:.4f}")
         width = d_range(se, r.low, r.high)
-        self.ax_diff.set_xlim(-width, width)
-        step = D_RANGES[width]
-        ticks = step * np.arange(-round(width / step), round(width / step) + 1)
-        for label, x in zip(self.d_ticks, np.r_[ticks, [np.nan] * (len(self.d_ticks) - len(ticks))]):
-            label.set_visible(bool(np.isfinite(x)))
-            if np.isfinite(x):
-                label.set_x(x)
-                label.set_text(f"{x:g}".replace("-", "−"))
-        self.d_tick_marks.set_segments([[(x, 0), (x, -0.015)] for x in ticks])
+        if self.ax_diff.get_xlim() != (-width, width):
+            step = D_RANGES[width]
+            ticks = step * np.arange(-round(width / step), round(width / step) + 1)
+            self.ax_diff.set_xticks(ticks, [f"{x:g}".replace("-", "−") for x in ticks])
+            self.ax_diff.set_xlim(-width, width)  # after the ticks, which may stretch it by a rounding
         grid = width * _D
         self.null_curve.set_data(grid, np.exp(-0.5 * (grid / se) ** 2) if se > 0 else np.zeros_like(grid))
         self.null_text.set_position((min(1.25 * se + 0.03 * width, 0.75 * width), 0.5))
@@ -286,8 +277,8 @@ class HypothesisComparisonExplorer(Explorer):
         self.tail_high.set_xy(_area(_Z[_Z >= edge]) if high else np.zeros((3, 2)))
         self.z_mark.set_data([z, z], [0, np.exp(-z * z / 2) / np.sqrt(2 * np.pi) + 0.06])
         verdict = "significant" if r.rejects else "not significant"
+        self.z_alternative.set_text(ALTERNATIVES[r.alternative])
         self.z_text.set_text(f"z = {r.statistic:.3f}\n"
-                             f"{ALTERNATIVES[r.alternative]}\n"
                              f"shaded: p = {r.test_p_value:.3f}\n"
                              f"{verdict} at α = {1 - r.confidence:.2g}")
 

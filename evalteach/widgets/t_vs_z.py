@@ -8,6 +8,7 @@ import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
+from matplotlib.ticker import FormatStrFormatter
 from scipy import stats as _st
 
 from ..plotting import COLORS
@@ -15,10 +16,14 @@ from ..simulate.experiments import paired_experiments, t_vs_z_coverage
 from ..stats.intervals import t_critical, z_critical
 from ..stats.tests import paired_t_test, paired_z_test
 from ._base import Explorer, slider
+from ._cached_region import CachedAxis, CachedText
 
 KS = np.arange(2, 31)
 N_EXPERIMENTS = 2000
 SHOWN = 25  # experiments drawn as intervals
+#: Half-widths of the interval panel's axis (symmetric about 0) -> its tick step: labels
+#: inside the ends only, so that no limits push a label past the frozen layout.
+HALF_RANGES = {0.5: 0.1, 1: 0.2, 2: 0.5, 4: 1, 8: 2, 16: 4}
 _T_COLOR, _Z_COLOR = COLORS["data"], COLORS["second"]
 _MISS = np.array(to_rgba(COLORS["bad"]))
 
@@ -93,6 +98,12 @@ class TvsZExplorer(Explorer):
     def _build(self, figure):
         (ax_pdf, ax_int), (ax_cov, ax_rej) = figure.subplots(2, 2)
         self.ax_int = ax_int
+        # Three axes follow the data in coarse steps; each is drawn once per limits and
+        # pasted back after that, so that no control forces a full redraw of the figure.
+        # Fixed-width tick labels ("0.05", "0.60"): every limits fit the frozen layout.
+        for axis in (ax_cov.yaxis, ax_rej.yaxis):
+            axis.set_major_formatter(FormatStrFormatter("%.2f"))
+        self.dynamic(*(CachedAxis(axis) for axis in (ax_int.xaxis, ax_cov.yaxis, ax_rej.yaxis)))
         x = np.linspace(-6, 6, 400)
         self.x = x
         ax_pdf.set_xlim(-6, 6)
@@ -106,7 +117,7 @@ class TvsZExplorer(Explorer):
         ax_pdf.add_collection(self.t_crit)
         ax_pdf.add_collection(self.z_crit)
         self.pdf_title = ax_pdf.text(0.5, 1.02, "", transform=ax_pdf.transAxes, ha="center")
-        self.dynamic(self.t_pdf, self.t_crit, self.z_crit, self.pdf_title)
+        self.dynamic(CachedText(self.pdf_title, size=64), self.t_pdf, self.t_crit, self.z_crit)
 
         ax_int.set_ylim(SHOWN + 0.8, 0.2)
         ax_int.set_ylabel("experiment")
@@ -117,7 +128,9 @@ class TvsZExplorer(Explorer):
         ax_int.add_collection(self.z_segments)
         ax_int.axvline(0, color=COLORS["muted"], ls=":", lw=1)  # "no difference"
         self.truth = ax_int.axvline(0, color=COLORS["truth"], lw=1)
-        self.int_title = ax_int.text(0.5, 1.02, "", transform=ax_int.transAxes, ha="center")
+        # the words of a title stay in the background, only its numbers are redrawn
+        ax_int.text(0.5, 1.02, f"coverage over {N_EXPERIMENTS}: ", transform=ax_int.transAxes, ha="right")
+        self.int_title = ax_int.text(0.5, 1.02, "", transform=ax_int.transAxes, ha="left")
         self.dynamic(self.t_segments, self.z_segments, self.truth, self.int_title)
         self.half_range = None
         self.ax_rej = ax_rej
@@ -146,9 +159,11 @@ class TvsZExplorer(Explorer):
         self.ax_cov, self.cov_bottom = ax_cov, None  # its y limits follow the lowest coverage
         ax_rej.set_ylim(0, 1.0)
         self.band = ax_cov.fill_between(KS, 0, 0, color=COLORS["shade"], alpha=0.35, lw=0)
-        self.cov_title = ax_cov.text(0.5, 1.02, "", transform=ax_cov.transAxes, ha="center")
-        self.rej_title = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="center")
-        self.dynamic(self.band, self.cov_title, self.rej_title)
+        # the grey line marks k, the titles above and beside say it
+        ax_cov.text(0.5, 1.02, "coverage vs k (band: ±2 MC errors)", transform=ax_cov.transAxes, ha="center")
+        self.rej_what = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="right")
+        self.rej_title = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="left")
+        self.dynamic(CachedText(self.rej_what, size=64), self.band, self.rej_title)
 
     def _draw(self, r):
         c, k = r.curve, r.k
@@ -166,14 +181,15 @@ class TvsZExplorer(Explorer):
             miss = (low > c.difference) | (high < c.difference)
             segments.set_color(np.where(miss[:, None], _MISS, np.array(to_rgba(color))))
         self.truth.set_xdata([c.difference] * 2)
-        self.int_title.set_text(f"coverage over {c.n_experiments}: t {r.t_coverage:.1%}, z {r.z_coverage:.1%}")
+        self.int_title.set_text(f"t {r.t_coverage:.1%}, z {r.z_coverage:.1%}")
         # symmetric about 0 (does an interval exclude 0?), in coarse steps so that moving the
-        # difference or the noise rarely changes the axis (and forces a full redraw)
-        half_range = next(h for h in (0.5, 1, 2, 4, 8, 16) if h >= abs(c.difference) + 3 * c.noise)
+        # difference or the noise rarely changes the axis
+        half_range = next(h for h in HALF_RANGES if h >= abs(c.difference) + 3 * c.noise)
         if half_range != self.half_range:
             self.ax_int.set_xlim(-half_range, half_range)
+            step = HALF_RANGES[half_range]
+            self.ax_int.set_xticks(np.round(np.arange(-half_range + step, half_range - step / 2, step), 6))
             self.half_range = half_range
-            self.relayout()
 
         for lines, t, z, nominal in ((self.cov_lines, c.t_coverage, c.z_coverage, c.confidence),
                                      (self.rej_lines, c.t_reject, c.z_reject, 1 - c.confidence)):
@@ -191,17 +207,15 @@ class TvsZExplorer(Explorer):
         if bottom != self.cov_bottom:
             self.ax_cov.set_ylim(bottom, 1.0)
             self.cov_bottom = bottom
-            self.relayout()
-        self.cov_title.set_text(f"coverage vs k (band: ±2 MC errors); k = {k}")
         # fit the rejection rates (a few per cent under no difference), in coarse steps
         top = next(h for h in (0.35, 0.6, 1.0)
                    if h >= 1.1 * max(c.t_reject.max(), c.z_reject.max(), 1 - c.confidence) or h == 1.0)
         if self.ax_rej.get_ylim()[1] != top:
-            self.ax_rej.set_ylim(0, top)  # new tick labels: a full redraw
-            self.relayout()
+            self.ax_rej.set_ylim(0, top)
         what = "type-I error" if c.difference == 0 else "power"
         i = k - KS[0]
-        self.rej_title.set_text(f"{what} at k = {k}: t {c.t_reject[i]:.1%}, z {c.z_reject[i]:.1%}")
+        self.rej_what.set_text(f"{what} at k = {k}: ")
+        self.rej_title.set_text(f"t {c.t_reject[i]:.1%}, z {c.z_reject[i]:.1%}")
 
     def _summary(self, r):
         c, i = r.curve, r.k - KS[0]

@@ -10,6 +10,7 @@ from scipy import stats as _st
 from .. import stats
 from ..plotting import COLORS
 from ._base import Explorer, buttons, slider
+from ._cached_region import CachedText
 
 _X = np.linspace(-3.9, 3.9, 400)
 _ROWS = ("two", "one")  # table rows below the header: z_N, then z'_N
@@ -160,8 +161,11 @@ class ZTableExplorer(Explorer):
         tx.add_patch(self.highlight)
         self.column = Rectangle((0, 0), 1, 1, color=COLORS["shade"], alpha=0.25, lw=0)
         tx.add_patch(self.column)
-        self.reading = tx.text(0.1, 3.0, "", ha="left", va="center", fontsize="small")
-        self.dynamic(self.column, self.highlight, self.reading)
+        self.reading = tx.text(0.1, 2.72, "", ha="left", va="top", fontsize="small")
+        # the words that stay while the numbers move, drawn once (CachedText) under the numbers
+        self.note = tx.annotate("", (0, 0), xycoords=self.reading, xytext=(0, -2), textcoords="offset points",
+                                va="top", fontsize="small")
+        self.dynamic(CachedText(self.note), self.column, self.highlight, self.reading)
 
     def _draw(self, r):
         z = r.z
@@ -219,25 +223,27 @@ class ZTableExplorer(Explorer):
             x = col + 1.6
             self.column.set_bounds(x, -0.5, 1.0, 3.0)
             self.highlight.set_bounds(x + 0.02, _ROWS.index(row) + 0.52, 0.96, 0.96)
-        self.reading.set_text(self._reading(r))
+        reading, note = self._reading(r)
+        self.reading.set_text(reading)
+        self.note.set_text(note)
 
     @staticmethod
     def _reading(r):
+        """The reading of the table: its numbers, and a note that does not change with them."""
         level = 100 * r.table_level
         if r.lookup == "confidence":
             if r.cell is None:
-                return (f"{100 * r.confidence:.4g}% is not a column: the exact z is {r.z:.4f}.\n"
+                return (f"{100 * r.confidence:.4g}% is not a column: the exact z is {r.z:.4f}.",
                         "Between columns, the table only brackets it.")
-            return (f"table: {r.table_z:.2f};  exact: {r.z:.4f}\n"
-                    f"(the table rounds to two decimals)")
+            return f"table: {r.table_z:.2f};  exact: {r.z:.4f}", "(the table rounds to two decimals)"
         if r.cell is None:
-            return f"|z| = {r.z:.2f} is below 0.67: less than 50% two-sided.\nexact: {100 * r.confidence:.4g}%"
+            return f"|z| = {r.z:.2f} is below 0.67: less than 50% two-sided.\nexact: {100 * r.confidence:.4g}%", ""
         text = f"|z| = {r.z:.2f} reaches {r.table_z:.2f}: table gives {level:.4g}%"
         if r.sided == "one":
             two = 100 * r.table.levels[r.cell[1]]
             text = (f"|z| = {r.z:.2f} reaches {r.table_z:.2f} ({two:g}% two-sided)\n"
                     f"one-sided: 100 - (100 - {two:g})/2 = {level:.4g}%")
-        return f"{text}\nexact: {100 * r.confidence:.4g}%"
+        return f"{text}\nexact: {100 * r.confidence:.4g}%", ""
 
     def _summary(self, r):
         side = "two-sided" if r.sided == "two" else "one-sided"
