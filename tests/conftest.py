@@ -20,6 +20,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# The same examples on every run and in every worker: the suite is deterministic.
+settings.register_profile("deterministic", derandomize=True, database=None)
+settings.load_profile("deterministic")
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS_DIR = Path(os.environ.get("EVALTEACH_LESSONS", ROOT / "lessons")).resolve()

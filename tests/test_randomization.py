@@ -11,6 +11,12 @@ from evalteach.stats.randomization import _auc_jackknife
 RNG = np.random.default_rng(21)
 
 
+@pytest.fixture
+def rng():
+    """Each test's own generator: its draws do not depend on which tests ran before it."""
+    return np.random.default_rng(21)
+
+
 def _mean_difference(x, y, axis):
     return np.mean(x - y, axis=axis)
 
@@ -36,8 +42,8 @@ def test_fisher_darwin_zea_mays():
 
 @pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
 @pytest.mark.parametrize("n", [5, 9, 12])
-def test_paired_exact_matches_scipy(alternative, n):
-    a, b = RNG.normal(0.8, 0.03, n), RNG.normal(0.79, 0.03, n)
+def test_paired_exact_matches_scipy(alternative, n, rng):
+    a, b = rng.normal(0.8, 0.03, n), rng.normal(0.79, 0.03, n)
     ours = et.permutation_test(a, b, alternative=alternative)
     ref = stats.permutation_test((a, b), _mean_difference, permutation_type="samples", vectorized=True,
                                  n_resamples=10000, alternative=alternative)
@@ -46,8 +52,8 @@ def test_paired_exact_matches_scipy(alternative, n):
 
 
 @pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
-def test_unpaired_exact_matches_scipy(alternative):
-    a, b = RNG.normal(0.8, 0.03, 6), RNG.normal(0.77, 0.03, 5)  # C(11, 6) = 462 splits
+def test_unpaired_exact_matches_scipy(alternative, rng):
+    a, b = rng.normal(0.8, 0.03, 6), rng.normal(0.77, 0.03, 5)  # C(11, 6) = 462 splits
     ours = et.permutation_test(a, b, paired=False, alternative=alternative)
     ref = stats.permutation_test((a, b), _difference_of_means, permutation_type="independent", vectorized=True,
                                  n_resamples=10000, alternative=alternative)
@@ -55,9 +61,22 @@ def test_unpaired_exact_matches_scipy(alternative):
     assert ours.p_value == pytest.approx(ref.pvalue, rel=1e-12)
 
 
+def test_rounding_never_drops_the_observed_arrangement():
+    """On these errors (near 0.8, difference near -0.004) the observed split's statistic,
+    recomputed along the null's path, differs from the observed one by more than a tolerance
+    relative to the statistic: the tolerance must scale with the data, as rounding does."""
+    rng = np.random.default_rng(25)
+    a, b = rng.normal(0.8, 0.03, 6), rng.normal(0.77, 0.03, 5)
+    for alternative in ("less", "greater", "two-sided"):
+        ours = et.permutation_test(a, b, paired=False, alternative=alternative)
+        ref = stats.permutation_test((a, b), _difference_of_means, permutation_type="independent",
+                                     vectorized=True, n_resamples=10000, alternative=alternative)
+        assert ours.p_value == pytest.approx(ref.pvalue, rel=1e-12)
+
+
 @pytest.mark.parametrize("paired", [True, False])
-def test_monte_carlo_matches_scipy_within_sampling_error(paired):
-    a, b = RNG.normal(0.8, 0.03, 20), RNG.normal(0.79, 0.03, 20)
+def test_monte_carlo_matches_scipy_within_sampling_error(paired, rng):
+    a, b = rng.normal(0.8, 0.03, 20), rng.normal(0.79, 0.03, 20)
     ours = et.permutation_test(a, b, paired=paired, n_resamples=40000, seed=3)
     ref = stats.permutation_test((a, b), _mean_difference if paired else _difference_of_means,
                                  permutation_type="samples" if paired else "independent", vectorized=True,
@@ -68,8 +87,8 @@ def test_monte_carlo_matches_scipy_within_sampling_error(paired):
     assert "Monte Carlo" in ours._repr_markdown_() and "seed 3" in ours._repr_markdown_()
 
 
-def test_null_grows_in_batches_like_the_test():
-    a, b = RNG.normal(0.8, 0.03, 16), RNG.normal(0.79, 0.03, 16)
+def test_null_grows_in_batches_like_the_test(rng):
+    a, b = rng.normal(0.8, 0.03, 16), rng.normal(0.79, 0.03, 16)
     for paired in (True, False):
         test = et.permutation_test(a, b, paired=paired, n_resamples=3000, seed=11)
         null = et.PermutationNull(a, b, paired=paired, seed=11)
@@ -82,10 +101,10 @@ def test_null_grows_in_batches_like_the_test():
 
 
 @pytest.mark.parametrize("paired, n_resamples", [(True, 4096), (True, 300), (False, 10000), (False, 300)])
-def test_interval_inverts_the_test(paired, n_resamples):
+def test_interval_inverts_the_test(paired, n_resamples, rng):
     """Every shift inside [low, high] is not rejected and every shift just outside is:
     the interval and the test always agree (0 lies outside exactly when p < alpha)."""
-    a, b = RNG.normal(0.8, 0.03, 12), RNG.normal(0.78, 0.03, 12 if paired else 7)
+    a, b = rng.normal(0.8, 0.03, 12), rng.normal(0.78, 0.03, 12 if paired else 7)
     kwargs = {"paired": paired, "n_resamples": n_resamples, "seed": 4, "confidence": 0.9}
     r = et.permutation_test(a, b, **kwargs)
     assert r.low < r.statistic < r.high
@@ -102,11 +121,11 @@ def test_interval_inverts_the_test(paired, n_resamples):
     assert et.permutation_test(a - (one.low - 1e-9), b, **shifted).p_value <= 0.05  # just outside
 
 
-def test_paired_monte_carlo_p_counts_both_tails():
+def test_paired_monte_carlo_p_counts_both_tails(rng):
     """Two-sided sign flips: the Monte Carlo p is (#{|T*| >= |T|} + 1) / (B + 1), counted here
     from the same sign patterns drawn independently of the library, and it converges to the
     exact p (which equals twice one tail, scipy's value, because the null is symmetric)."""
-    d = RNG.normal(0.01, 0.02, 14)  # 16384 sign patterns
+    d = rng.normal(0.01, 0.02, 14)  # 16384 sign patterns
     doubled = []
     for b, seed in ((999, 5), (6000, 2)):
         signs = np.where(np.random.default_rng(seed).random((b, d.size)) < 0.5, -1.0, 1.0)
@@ -202,9 +221,9 @@ def test_bootstrap_auc_matches_scipy(method):
     assert pair.low > 0 and "excludes 0" in pair.verdict
 
 
-def test_bootstrap_pieces_by_brute_force():
-    y = RNG.integers(0, 2, 40)
-    s = np.round(RNG.random(40) + 0.3 * y, 1)  # rounding makes ties
+def test_bootstrap_pieces_by_brute_force(rng):
+    y = rng.integers(0, 2, 40)
+    s = np.round(rng.random(40) + 0.3 * y, 1)  # rounding makes ties
     loo = [roc_auc_score(np.delete(y, i), np.delete(s, i)) for i in range(40)]
     assert _auc_jackknife(s, y.astype(float)) == pytest.approx(loo, abs=1e-12)
     r = et.bootstrap_interval(y, s, metric="auc", n_resamples=50, seed=2)
