@@ -156,3 +156,19 @@ def presenter(on=True, *, contrast="normal"):
 def listen(obj):
     """Register an object whose ``restyle()`` is called when the theme changes."""
     _listeners.add(obj)
+
+
+def fast_x_axis(ax):
+    """An x axis that redraws faster: at most six ticks, and the label at a fixed distance
+    below the axes (tick, pad, one line of tick label, label pad), where matplotlib would
+    otherwise measure every tick label on each draw to find it. Returns the transform of
+    the label's place (x and y in axes coordinates, y = 0 just below the tick labels)."""
+    from matplotlib.ticker import MaxNLocator  # here: importing evalteach loads no matplotlib
+    from matplotlib.transforms import ScaledTranslation
+
+    ax.xaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 2.5, 5, 10]))
+    tick = ax.xaxis.get_major_ticks()[0]
+    points = tick.get_tick_padding() + tick.get_pad() + 1.15 * tick.label1.get_fontsize() + ax.xaxis.labelpad
+    below = ax.transAxes + ScaledTranslation(0, -points / 72, ax.get_figure(root=True).dpi_scale_trans)
+    ax.xaxis.set_label_coords(0.5, 0.0, transform=below)
+    return below

@@ -6,12 +6,11 @@ from functools import lru_cache
 
 import matplotlib as mpl
 import numpy as np
-from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import ScaledTranslation
 
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..learners import LEARNER_LABELS, LEARNERS
-from ..plotting import COLORS
+from ..plotting import COLORS, fast_x_axis
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS
 from ..simulate.learner_scores import repeated_cv_errors
 from ..stats import (bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test,
@@ -205,7 +204,7 @@ class BayesianComparisonExplorer(Explorer):
         ax.set_ylabel("posterior density of μ")
         # what the axis measures is drawn once per mode; the learners, the data and the
         # posterior's numbers go in the axis label below it, drawn with each comparison
-        below = _cheap_x_axis(ax)
+        below = fast_x_axis(ax)
         ax.text(0.5, 0, "mean difference of error μ = A − B (0.01 = 1 point)", transform=below,
                 ha="center", va="top", fontsize=mpl.rcParams["axes.labelsize"])
         ax.set_xlabel(" \n ")
@@ -238,7 +237,7 @@ class BayesianComparisonExplorer(Explorer):
         ax.set_yticks(np.arange(rows)[::-1], DEMSAR_DATASETS)
         ax.tick_params(axis="y", labelsize="x-small")
         ax.set_xlabel(" ")
-        _cheap_x_axis(ax)
+        fast_x_axis(ax)
         self.rank_bars, self.rank_labels = _probability_bars(
             bars_ax, REGION_COLORS["multiple"], ("'B better'\nmost probable", "'equivalent'\nmost probable",
                                                  "'A better'\nmost probable"))
@@ -357,19 +356,6 @@ def _probability_bars(ax, colors, names):
     ax.tick_params(axis="x", labelsize="small")
     ax.xaxis.set_label_coords(0.5, 0.0)  # no label: spare matplotlib measuring the tick labels to place it
     return bars, labels
-
-
-def _cheap_x_axis(ax):
-    """An x axis that redraws faster: at most six ticks, and the label at a fixed distance
-    below the axes (tick, pad, one line of tick label, label pad), where matplotlib would
-    otherwise measure every tick label on each draw to find it. Returns the transform of
-    the label's place (x and y in axes coordinates, y = 0 just below the tick labels)."""
-    ax.xaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 2.5, 5, 10]))
-    tick = ax.xaxis.get_major_ticks()[0]
-    points = tick.get_tick_padding() + tick.get_pad() + 1.15 * tick.label1.get_fontsize() + ax.xaxis.labelpad
-    below = ax.transAxes + ScaledTranslation(0, -points / 72, ax.get_figure(root=True).dpi_scale_trans)
-    ax.xaxis.set_label_coords(0.5, 0.0, transform=below)
-    return below
 
 
 def _rope_text(rope, unit):

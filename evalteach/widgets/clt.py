@@ -11,10 +11,9 @@ from matplotlib.transforms import Bbox
 from scipy import stats as _st
 
 from .. import simulate
-from ..plotting import COLORS
+from ..plotting import COLORS, fast_x_axis
 from ._base import Explorer, dropdown, slider, text
 from ._cached_layer import CachedLayer
-from .bayesian_comparison import _cheap_x_axis
 from .sampling_error import headroom
 
 #: The mean counts as "near normal" once |skewness| and |excess kurtosis| of its
@@ -49,7 +48,7 @@ def zoom(ax, lo, hi, fill=0.35, pad=0.25):
 
 def _x_label(ax, label):
     """A static x label at a fixed place under an x axis that is redrawn with the data."""
-    below = _cheap_x_axis(ax)
+    below = fast_x_axis(ax)
     ax.text(0.5, 0, label, transform=below, ha="center", va="top", fontsize=mpl.rcParams["axes.labelsize"])
 
 

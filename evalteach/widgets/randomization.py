@@ -15,13 +15,12 @@ from matplotlib.transforms import ScaledTranslation
 
 from .. import _validate
 from ..learners import LEARNERS
-from ..plotting import COLORS
+from ..plotting import COLORS, fast_x_axis
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, RANDOMIZATION_K
 from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_predictions
 from ..stats import paired_t_test, permutation_test, proportion_interval
 from ..stats.randomization import _bca_levels
 from ._base import Explorer, buttons, dropdown
-from .bayesian_comparison import _cheap_x_axis
 from ._cached_layer import CachedLayer
 
 #: The buttons: how many resamples each adds.
@@ -414,7 +413,7 @@ class RandomizationExplorer(Explorer):
         _label_beyond(ax, ("0000",))
         _label_beyond(side, _SIDE_TICK_LABELS)
         for panel in (ax, side):  # the x labels just below one line of tick labels
-            _cheap_x_axis(panel)
+            fast_x_axis(panel)
         # the axis labels change only with the mode: drawn with it, the ticks with the frame
         axes = (ax.xaxis, ax.yaxis, side.xaxis, side.yaxis)
         self._mode_artists = (ax, side, *(axis.label for axis in axes))
