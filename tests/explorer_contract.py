@@ -5,7 +5,9 @@ then check that the numbers shown equal what ``evalteach.stats`` computes.
 """
 from __future__ import annotations
 
+import asyncio
 import base64
+import threading
 
 import ipywidgets as W
 import matplotlib.pyplot as plt
@@ -215,3 +217,35 @@ def redrawn_afresh(explorer, monkeypatch):
         m.setattr(explorer, "_text_grew", lambda: False)  # keep the layout: compare like with like
         explorer._update()
     return explorer.image
+
+
+def run_on_a_fresh_event_loop(coroutine):
+    """Run ``coroutine`` as a kernel would, on its own thread's event loop.
+
+    The browser tests keep Playwright's event loop running on the main thread for the
+    whole session, so ``asyncio.run`` there would refuse; a fresh thread has none.
+    """
+    failure = []
+
+    def run():
+        try:
+            asyncio.run(coroutine)
+        except BaseException as error:  # re-raised on the test's thread
+            failure.append(error)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=60)
+    assert not thread.is_alive(), "the coroutine did not finish within 60 s"
+    if failure:
+        raise failure[0]
+
+
+def built_without_an_event_loop(factory):
+    """``factory()`` called on a fresh thread, which has no running event loop."""
+    built = []
+    thread = threading.Thread(target=lambda: built.append(factory()))
+    thread.start()
+    thread.join(timeout=60)
+    assert built, "the factory failed or took over 60 s"
+    return built[0]

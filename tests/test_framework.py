@@ -12,39 +12,8 @@ import evalteach
 from evalteach import plotting
 from evalteach.widgets import _base
 from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, png_bytes, slider
-from explorer_contract import PNG_MAGIC, check_contract, check_visible_controls_act
-
-
-def run_on_a_fresh_event_loop(coroutine):
-    """Run ``coroutine`` as a kernel would, on its own thread's event loop.
-
-    The browser tests keep Playwright's event loop running on the main thread for the
-    whole session, so ``asyncio.run`` there would refuse; a fresh thread has none.
-    """
-    failure = []
-
-    def run():
-        try:
-            asyncio.run(coroutine)
-        except BaseException as error:  # re-raised on the test's thread
-            failure.append(error)
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(timeout=60)
-    assert not thread.is_alive(), "the coroutine did not finish within 60 s"
-    if failure:
-        raise failure[0]
-
-
-def built_without_an_event_loop(factory):
-    """``factory()`` called on a fresh thread, which has no running event loop."""
-    built = []
-    thread = threading.Thread(target=lambda: built.append(factory()))
-    thread.start()
-    thread.join(timeout=60)
-    assert built, "the factory failed or took over 60 s"
-    return built[0]
+from explorer_contract import (PNG_MAGIC, built_without_an_event_loop, check_contract,
+                               check_visible_controls_act, run_on_a_fresh_event_loop)
 
 
 class Demo(Explorer):
@@ -160,6 +129,42 @@ def test_changes_from_the_browser_render_once_latest_wins_then_refine(monkeypatc
     assert calls[2:] == [25] and d.figure.canvas.get_width_height(physical=True)[0] == full_width
     d.controls["n"].value = 30  # from Python: at once, at full density
     assert calls[-1] == 30 and d.result is not None
+
+
+class Stepwise(Demo):
+    """A model that, answering the browser, shows a first part and completes it in steps."""
+
+    steps = 3
+
+    def _compute(self, state):
+        self.done = getattr(self, "done", 0)
+        self.done = self.steps if not self.live else min(self.done + 1, self.steps)
+        if self.done < self.steps:
+            self.refine_later()
+        rng = np.random.default_rng(state["seed"])
+        return rng.binomial(state["n"], state["p"], 500)[: 500 * self.done // self.steps]
+
+
+def test_a_live_update_may_answer_in_parts_and_complete_itself():
+    d = built_without_an_event_loop(lambda: Stepwise(n=20))
+    assert d.result.size == 500 and not d.live  # from Python: in full
+    sizes = []
+    draw = d._draw
+    d._draw = lambda result: sizes.append(result.size) or draw(result)
+
+    async def press():
+        d.done = 0
+        d.controls["n"].set_state({"value": 21})  # a slider message
+        for _ in range(20):
+            await asyncio.sleep(COALESCE * 5)
+
+    run_on_a_fresh_event_loop(press())
+    assert sizes == [166, 333, 500] and not d.live  # a first part, then completed in steps
+    expected = Stepwise(n=21)
+    assert d.image == expected.image  # the completed picture is the one Python gets at once
+    d.done = 0
+    d._resample_clicked(None)  # no event loop now: the button draws at once, in full
+    assert d.seed == 1 and d.result.size == 500
 
 
 class HomeKernel:
@@ -320,6 +325,22 @@ def test_controls_a_mode_does_not_use_are_hidden_with_their_play_button():
     assert d._players["p"].layout.display == "none"
     d.controls["mode"].value = "binomial"
     assert d.controls["p"].layout.display is None and d._players["p"].layout.display is None
+
+
+def test_a_choice_from_the_browser_takes_the_browser_path():
+    # ipywidgets 8 syncs a choice by its "index": the message sets index, and value follows
+    d = built_without_an_event_loop(ModeDemo)
+    calls = []
+    original = d._compute
+    d._compute = lambda state: calls.append(state["mode"]) or original(state)
+
+    async def click():
+        d.controls["mode"].set_state({"index": 1})
+        assert calls == [] and d.state["mode"] == "half"  # recorded, not drawn inside the message
+        await asyncio.sleep(COALESCE * 5)
+
+    run_on_a_fresh_event_loop(click())
+    assert calls == ["half"]
 
 
 def test_contract_catches_a_visible_control_that_does_nothing():

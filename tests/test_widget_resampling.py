@@ -1,4 +1,6 @@
 """ResamplingExplorer: split pictures, repeated estimates, and the slides' two counterexamples."""
+import asyncio
+
 import numpy as np
 import pytest
 
@@ -6,7 +8,7 @@ from evalteach.learners import make_learner
 from evalteach.simulate import RESAMPLING_METHODS, ResamplingFits, resampling_estimates
 from evalteach.widgets import resampling
 from evalteach.widgets.resampling import _TEST, _TRAIN, ResamplingExplorer, _data
-from explorer_contract import check_contract
+from explorer_contract import built_without_an_event_loop, check_contract, run_on_a_fresh_event_loop
 
 
 @pytest.fixture
@@ -155,3 +157,39 @@ def test_fitting_ahead_turns_every_k_and_method_into_a_selection(few_repetitions
     e.set(method="632plus", k=13)  # only selects what was fitted
     fresh = ResamplingExplorer(n=40, learner="majority", method="632plus", k=13)
     np.testing.assert_array_equal(e.result.estimates.estimates, fresh.result.estimates.estimates)
+
+
+def test_a_change_by_hand_answers_at_once_and_fills_in_to_the_full_picture(monkeypatch):
+    monkeypatch.setattr(resampling, "FIRST_FITS_FOR", 0.0)  # one fit per picture: parts for sure
+    monkeypatch.setattr(resampling, "MORE_FITS_FOR", 0.0)
+    e = built_without_an_event_loop(lambda: ResamplingExplorer(learner="stump", n=60, k=4))
+    shown = []
+    draw = e._draw
+    e._draw = lambda r: shown.append(r) or draw(r)
+
+    async def slide():
+        e.controls["n"].set_state({"value": 70})  # a slider message: a new setting, nothing fitted
+        while e._pending is not None or not shown or not shown[-1].complete:
+            await asyncio.sleep(0.005)
+
+    run_on_a_fresh_event_loop(slide())
+    first = shown[0]
+    assert first.repetitions == 0 and first.estimates is None  # the splits at once, no estimate yet
+    assert "no repetition finished yet" in e._summary(first)
+    done = [r.repetitions for r in shown]
+    assert done == sorted(done) and 0 < len(set(done)) and done[-1] == resampling.REPETITIONS
+    partial = next(r for r in shown if 0 < r.repetitions < resampling.REPETITIONS)
+    assert "so far" in e._summary(partial)
+    # the parts are the first repetitions of the full run, and the last picture is the full one
+    fresh = ResamplingExplorer(learner="stump", n=70, k=4)
+    np.testing.assert_array_equal(partial.estimates.estimates,
+                                  fresh.result.estimates.estimates[:partial.repetitions])
+    np.testing.assert_array_equal(e.result.estimates.estimates, fresh.result.estimates.estimates)
+    assert e.image == fresh.image and e._summary(e.result) == e._summary(fresh.result)
+    assert "so far" not in e._summary(e.result)
+
+
+def test_values_set_from_python_are_computed_in_full(few_repetitions):
+    e = ResamplingExplorer(learner="stump", n=60)
+    e.controls["n"].value = 80  # no fit made yet for n = 80: fitted now, before the assignment returns
+    assert e.result.complete and e.result.estimates.estimates.size == resampling.REPETITIONS

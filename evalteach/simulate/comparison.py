@@ -718,6 +718,22 @@ class ResamplingFits:
         return [(key, split) for splits, keys in self._draws(method, k, runs)
                 for key, split in zip(keys, splits) if key not in self._wrong]
 
+    def splits(self, method="kfold", k=10):
+        """The first repetition's splits of ``method``: a list of (train, test) index arrays."""
+        k, _, _ = self._checked(method, k, 1)
+        return self._draws(method, k, 1)[0][0]
+
+    def fitted_repetitions(self, method="kfold", k=10, repetitions=20):
+        """How many of the first repetitions have all their fits made: ``estimates`` of that
+        many repetitions needs no new fit (they are the first ones of ``repetitions``)."""
+        k, repetitions, runs = self._checked(method, k, repetitions)
+        done = 0
+        for _, keys in self._draws(method, k, runs):
+            if any(key not in self._wrong for key in keys):
+                break
+            done += 1
+        return repetitions if done == runs else done
+
     def fit(self, unfitted, *, progress=None):
         """Make the fits listed by :meth:`unfitted` (``progress`` gets the fraction done)."""
         report, step = _progress(progress), max(len(unfitted) // 20, 1)

@@ -251,6 +251,7 @@ class Explorer:
         self._home_thread = threading.get_ident()
         self._pending = None  # the scheduled render of changes from the browser
         self._refine = None   # the scheduled full-density render after a drag
+        self._live = False    # whether the update being drawn answers the browser
         self._density = plotting.theme().density
         self._crisp_cost = 0.0  # seconds the last full-density update took
         self._dynamic = []
@@ -308,7 +309,7 @@ class Explorer:
         if self.resample_button:
             button = W.Button(description="Resample", icon="refresh",
                               tooltip="Draw new random data (the seed moves on by one)")
-            button.on_click(lambda _: self.resample())
+            button.on_click(self._resample_clicked)
             self._buttons.append(button)
         self._control_box = W.Box(list(self.controls.values()) + self._buttons,
                                   layout=W.Layout(display="flex", flex_flow="row wrap",
@@ -377,7 +378,9 @@ class Explorer:
     def _on_change(self, change):
         if self._holding:
             return
-        from_browser = change["name"] in change["owner"]._property_lock
+        # A message from the browser sets its properties under a lock: a slider's "value",
+        # a drop-down's or toggle buttons' "index" (whose "value" follows).
+        from_browser = bool(change["owner"]._property_lock)
         action = self._schedule if from_browser else self._update
         if self._away_from_home():
             self._home_loop.call_soon_threadsafe(action)
@@ -411,13 +414,52 @@ class Explorer:
 
     def _render_pending(self, loop):
         self._pending = None
-        self._update(density=1.0 if self._crisp_cost > DRAFT_ABOVE else None)
+        self._update_live(density=1.0 if self._crisp_cost > DRAFT_ABOVE else None)
         if self._density != plotting.theme().density:
             self._refine = loop.call_later(REST, self._refine_at_rest)
 
     def _refine_at_rest(self):
         self._refine = None
-        self._update()
+        self._update_live()
+
+    def _update_live(self, density=None):
+        self._live = True
+        try:
+            self._update(density=density)
+        finally:
+            self._live = False
+
+    @property
+    def live(self):
+        """Whether the update being computed answers the browser (a control moved by hand).
+
+        Such an update may show a first, partial answer when the full one takes long (new
+        model fits, say), and call :meth:`refine_later` to complete it. Values set from
+        Python are always computed in full: ``result`` is final when the assignment returns.
+        """
+        return self._live
+
+    def refine_later(self):
+        """From :meth:`_compute` of a live update: draw the same state again soon.
+
+        Changes from the browser that arrive meanwhile are drawn instead (the latest state
+        wins). Without a running event loop this does nothing.
+        """
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._schedule()
+
+    def _resample_clicked(self, _):
+        """The Resample button: a change from the browser, answered like a slider's."""
+        self.seed += 1
+        if self._away_from_home():
+            self._home_loop.call_soon_threadsafe(self._schedule)
+        elif self._home_loop is not None and self._home_loop.is_running():
+            self._schedule()
+        else:
+            self._update()
 
     def _set_density(self, density):
         if density != self._density:

@@ -1,6 +1,7 @@
 """Holdout, cross-validation, leave-one-out and the bootstrap, side by side on a real learner."""
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -23,6 +24,9 @@ HELDOUT_RANDOM = 2000
 SETTINGS_KEPT = 16
 #: Fits made per step while the kernel is idle, and the pause between steps (seconds).
 IDLE_FITS, IDLE_PAUSE = 4, 0.01
+#: Seconds of fitting in the first picture after a change by hand, and in each later picture
+#: that completes it: the picture answers at once and fills in while the hand rests.
+FIRST_FITS_FOR, MORE_FITS_FOR = 0.012, 0.06
 #: preset -> (data set, learner, method): the slides' two counterexamples.
 PRESETS = {
     "loo_majority": ("random", "majority", "loo"),
@@ -87,15 +91,25 @@ class _PixelGrid(Artist):
 
 @dataclass(frozen=True)
 class ResamplingView:
-    """What the explorer shows: the estimates and the first repetition's split grid."""
+    """What the explorer shows: the estimates of the repetitions fitted so far (all of them,
+    unless a change by hand is still being completed; None if none yet), the held-out and
+    resubstitution errors, and the first repetition's split grid."""
 
     dataset: str
     learner: str
     method: str
     estimates: object
+    repetitions: int
+    true_error: float
+    resub_error: float
     grid: np.ndarray
     classes: np.ndarray
     tested_once: bool
+
+    @property
+    def complete(self):
+        """Whether every repetition is in."""
+        return self.repetitions == REPETITIONS
 
 
 def _grid(splits, y):
@@ -158,6 +172,7 @@ class ResamplingExplorer(Explorer):
         self._fits = OrderedDict()  # (data set, learner, n, seed) -> (ResamplingFits, targets fitted)
         self._idle = None   # the scheduled step of fitting ahead while the kernel is idle
         self._queue = None  # (setting, target, its unfitted fits) being fitted ahead
+        self._completing = None  # (setting, method, k) of a picture being completed
         super().__init__(**kwargs)
 
     def _hidden(self, state):
@@ -188,13 +203,27 @@ class ResamplingExplorer(Explorer):
 
     def _compute(self, state):
         dataset, learner, method = self._settings(state)
-        fits, _ = self._fits_of(self._setting(state))
-        estimates = fits.estimates(method, state["k"], REPETITIONS, progress=self.report_progress)
-        grid, classes = _grid(estimates.splits, fits.y)
+        setting, k = self._setting(state), state["k"]
+        fits, _ = self._fits_of(setting)
+        repetitions = REPETITIONS
+        if self.live:  # a change by hand: answer with what fits in a moment, complete it later
+            unfitted = fits.unfitted(method, k, REPETITIONS)
+            if unfitted:
+                completing = self._completing == (setting, method, k)
+                _fit_for(fits, unfitted, MORE_FITS_FOR if completing else FIRST_FITS_FOR)
+                repetitions = fits.fitted_repetitions(method, k, REPETITIONS)
+        if repetitions < REPETITIONS:
+            self._completing = (setting, method, k)
+            self.refine_later()
+            estimates = fits.estimates(method, k, repetitions) if repetitions else None
+        else:
+            self._completing = None
+            estimates = fits.estimates(method, k, REPETITIONS, progress=self.report_progress)
+            self._fit_ahead_later()
+        grid, classes = _grid(fits.splits(method, k), fits.y)
         tested = (grid == _TEST).sum(axis=0)
-        self._fit_ahead_later()
-        return ResamplingView(dataset, learner, method, estimates, grid, classes,
-                              tested_once=bool(np.all(tested == 1)))
+        return ResamplingView(dataset, learner, method, estimates, repetitions, fits.true_error,
+                              fits.resub_error, grid, classes, tested_once=bool(np.all(tested == 1)))
 
     # --- fitting ahead while the kernel is idle -------------------------------------------
 
@@ -298,11 +327,12 @@ class ResamplingExplorer(Explorer):
 
     def _draw(self, r):
         est = r.estimates
+        values = est.estimates if est is not None else np.empty(0)
         rows = r.grid[:_MAX_ROWS]
         self.image_artist.set_data(_RGBA[rows])
         self.grid_legend = self._split_legend(tuple(int(role) for role in np.unique(rows)),
                                               r.method in _BOOTSTRAPS)
-        largest = max(est.estimates.max(), est.true_error)
+        largest = max(values.max(initial=0.0), r.true_error)
         xmax = next((top for top in (0.25, 0.5) if largest <= top * 0.96), 1.0)
         if xmax != self._xmax:  # the narrowest of three fixed ranges that holds every estimate
             self._xmax = xmax
@@ -312,19 +342,38 @@ class ResamplingExplorer(Explorer):
         more = f" (first {_MAX_ROWS} of {len(r.grid)} shown)" if len(r.grid) > _MAX_ROWS else ""
         self.heading.set_text(f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
                               f"{r.dataset.replace('_', ' ')}: {len(r.grid)} split{'s' if len(r.grid) > 1 else ''}{more}")
-        jitter = np.random.default_rng(0).uniform(-0.4, 0.4, est.estimates.size)
-        self.dots.set_data(est.estimates, jitter)
-        self.mean_line.set_xdata([est.mean])
-        self.true_line.set_xdata([est.true_error])
-        self.resub_line.set_xdata([est.resub_error])
-        self.est_text.set_text(f"{est.estimates.size} repetitions: mean {100 * est.mean:.1f}%, "
-                               f"SD {100 * est.sd:.1f}%\nheld-out {100 * est.true_error:.1f}%, "
-                               f"resubstitution {100 * est.resub_error:.1f}%")
+        jitter = np.random.default_rng(0).uniform(-0.4, 0.4, REPETITIONS)[:values.size]
+        self.dots.set_data(values, jitter)
+        self.mean_line.set_visible(est is not None)
+        if est is not None:
+            self.mean_line.set_xdata([est.mean])
+        self.true_line.set_xdata([r.true_error])
+        self.resub_line.set_xdata([r.resub_error])
+        errors = f"held-out {100 * r.true_error:.1f}%, resubstitution {100 * r.resub_error:.1f}%"
+        if est is None:
+            self.est_text.set_text(f"fitting: 0 of {REPETITIONS} repetitions so far\n{errors}")
+        else:
+            shown = (f"{values.size} repetitions" if r.complete
+                     else f"fitting: {values.size} of {REPETITIONS} repetitions so far")
+            self.est_text.set_text(f"{shown}: mean {100 * est.mean:.1f}%, SD {100 * est.sd:.1f}%\n{errors}")
 
     def _summary(self, r):
         est = r.estimates
-        return (f"{RESAMPLING_METHODS[r.method]} of the {LEARNERS[r.learner]} on {est.n} instances of "
-                f"{r.dataset.replace('_', ' ')}: the estimate averages {100 * est.mean:.1f}% over "
-                f"{est.estimates.size} repetitions (SD {100 * est.sd:.1f}%); trained on all {est.n} it errs "
-                f"{100 * est.true_error:.1f}% on a large held-out set (resubstitution error "
-                f"{100 * est.resub_error:.1f}%).")
+        where = f"{RESAMPLING_METHODS[r.method]} of the {LEARNERS[r.learner]} on {len(r.classes)} instances of " \
+                f"{r.dataset.replace('_', ' ')}"
+        errors = (f"trained on all {len(r.classes)} it errs {100 * r.true_error:.1f}% on a large held-out set "
+                  f"(resubstitution error {100 * r.resub_error:.1f}%).")
+        if est is None:
+            return f"{where}: fitting, no repetition finished yet; {errors}"
+        so_far = "" if r.complete else f" so far (still fitting the other {REPETITIONS - est.estimates.size})"
+        return (f"{where}: the estimate averages {100 * est.mean:.1f}% over {est.estimates.size} "
+                f"repetitions{so_far} (SD {100 * est.sd:.1f}%); {errors}")
+
+
+def _fit_for(fits, unfitted, seconds):
+    """Make the fits of ``unfitted`` in order for about ``seconds`` (at least one)."""
+    deadline = time.perf_counter() + seconds
+    for i in range(len(unfitted)):
+        fits.fit(unfitted[i:i + 1])
+        if time.perf_counter() > deadline:
+            return
