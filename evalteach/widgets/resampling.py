@@ -143,9 +143,11 @@ class ResamplingExplorer(Explorer):
     The .632+ estimate corrects the second. A preset overrides the data set, learner
     and method controls; set it back to "custom" to use them.
 
-    Every fit is made once per data set, learner and ``n``: the first picture of a new
-    setting fits what it shows (up to a second or two, with a progress bar); while the
-    kernel is idle the explorer then fits what the other values of ``k`` and the other
+    Every fit is made once per data set, learner and ``n``. A change by hand that needs new
+    fits answers at once with the new splits and the repetitions fitted so far, and fills in
+    the rest while the hand rests ("fitting: 6 of 20 repetitions so far"); values set from
+    Python are fitted in full before the assignment returns (with a progress bar). While
+    the kernel is idle the explorer then fits what the other values of ``k`` and the other
     methods need, so that moving the slider or switching the method only selects.
     """
 
