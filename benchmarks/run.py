@@ -4,7 +4,10 @@ Explorers: for every explorer and every kind of change (small slider moves, jump
 random slider values, mode switches), the time from a control change to new PNG bytes
 (set from Python: synchronous, at full pixel density); for small moves also against the
 same update done by recreating the figure from scratch; targets median <= 40 ms,
-p95 <= 80 ms, ratio <= 0.5. ``benchmarks/browser.py`` measures the same in a real browser.
+p95 <= 80 ms, ratio <= 0.5. Explorers that answer a change by hand in parts (``LIVE``) are
+also timed on the browser's path: a widget message, handled by a running event loop, to the
+first new picture and to the completed one. ``benchmarks/browser.py`` measures the same in
+a real browser.
 
 Simulations: trials per second of each vectorised simulation against a per-trial
 Python loop that calls scipy; target ratio >= 50.
@@ -15,6 +18,7 @@ Usage: ``python benchmarks/run.py [--repeats N] [--only NAME ...] [--kinds move 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
 import time
 
@@ -26,6 +30,14 @@ from simulation_rows import SIMULATIONS
 
 _SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider)
 _MODES = (W.Dropdown, W.ToggleButtons, W.RadioButtons, W.Checkbox, W.ToggleButton)
+_CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons)
+#: Explorers that answer a change by hand differently from a value set in Python: a first
+#: picture at once, completed while the hand rests. Their changes are also timed on the
+#: browser's path (a widget message handled by a running event loop).
+LIVE = ("ResamplingExplorer",)
+#: Seconds of idle kernel between two changes by hand on that path (a hand's pace: the
+#: explorer's work while idle runs, as in a kernel).
+PACE = 0.4
 #: What a user does to a control: a small move (a drag), a jump to a random value (a
 #: click on the track) or a mode switch (another option of a choice, a check box).
 KINDS = ("move", "jump", "mode")
@@ -107,6 +119,65 @@ def bench_explorer(cls, kind, repeats, rebuild=False):
     return ms(total), ms(model), ms(view), ms(view_recreated)
 
 
+def message(control, value):
+    """The state a widget message from the browser carries to set ``value``."""
+    if isinstance(control, _CHOICES):  # ipywidgets 8 syncs a choice by its index
+        return {"index": [o[1] if isinstance(o, tuple) else o for o in control.options].index(value)}
+    return {"value": value}
+
+
+def bench_live(cls, kind, repeats):
+    """Per-change times (ms) on the browser's path: from a widget message to the first new
+    picture and to the last one (the picture completed); ``PACE`` s of idle kernel between."""
+    first, complete = [], []
+
+    async def run():
+        explorer = cls(seed=0)  # built on this loop: it draws here, as in a kernel
+        start = {name: control.value for name, control in explorer.controls.items()}
+        rng = np.random.default_rng(0)
+        for name, control in explorer.controls.items():
+            for value in values_for(control, kind, repeats, rng):
+                if value == control.value or name not in explorer.visible_controls():
+                    continue
+                shown = explorer.image
+                started = time.perf_counter()
+                control.set_state(message(control, value))
+                while explorer.image is shown and explorer.error is None:
+                    await asyncio.sleep(0.0005)
+                first.append(time.perf_counter() - started)
+                last = time.perf_counter()
+                while explorer._pending is not None or explorer._refine is not None:
+                    await asyncio.sleep(0.0005)
+                    if explorer.image is not shown:
+                        shown, last = explorer.image, time.perf_counter()
+                complete.append(last - started)
+                await asyncio.sleep(PACE)
+            explorer.set(**{name: start[name]})
+
+    asyncio.run(run())
+    return [1000 * x for x in first], [1000 * x for x in complete]
+
+
+def run_live(repeats, only, kinds):
+    from evalteach import widgets
+
+    names = [name for name in LIVE if not only or name in only]
+    if not names:
+        return
+    print(f"\nOn the browser's path (widget message -> picture, a running event loop, {PACE} s idle between\n"
+          "changes): first = the first new picture, complete = the picture with every fit in.")
+    print(f"{'explorer':30s} {'kind':5s} {'n':>4s} {'first':>8s} {'p95':>8s} {'complete':>9s} {'p95':>8s}")
+    for name in names:
+        for kind in kinds:
+            first, complete = bench_live(getattr(widgets, name), kind, repeats)
+            if not first:
+                continue
+            over = statistics.median(first) > 40 or _percentile(first, 95) > 80
+            print(f"{name:30s} {kind:5s} {len(first):4d} {statistics.median(first):7.1f}ms "
+                  f"{_percentile(first, 95):7.1f}ms {statistics.median(complete):8.1f}ms "
+                  f"{_percentile(complete, 95):7.1f}ms{'  <- over target' if over else ''}", flush=True)
+
+
 def run_explorers(repeats, only, kinds, recreate=True):
     from evalteach import widgets
 
@@ -175,6 +246,7 @@ def main():
         plotting._current = replace(plotting.theme(), density=args.density)
     if not args.skip_explorers:
         run_explorers(args.repeats, set(args.only), args.kinds, recreate=not args.skip_recreate)
+        run_live(args.repeats, set(args.only), args.kinds)
     if not args.skip_simulations:
         run_simulations(set(args.only))
 

@@ -677,6 +677,7 @@ class ResamplingFits:
         self.gamma = no_information_error(self.y, resub_pred)
         self._wrong = {}      # (family, rep, k of k-fold or 0, index) -> test errors of that fit
         self._estimates = {}  # (method, k, repetitions) -> ResamplingEstimates
+        self._recent = {}     # (method, k, runs) -> the splits of the last few draws
 
     @property
     def n(self):
@@ -690,7 +691,16 @@ class ResamplingFits:
         return k, repetitions, 1 if method == "loo" else repetitions  # leave-one-out has no randomness
 
     def _draws(self, method, k, runs):
-        """Each repetition's splits, with the keys of their fits."""
+        """Each repetition's splits, with the keys of their fits (the last few kept: one
+        picture asks for the same draws several times)."""
+        key = (method, k, runs)
+        if key not in self._recent:
+            self._recent[key] = self._draw_splits(method, k, runs)
+            while len(self._recent) > 4:
+                self._recent.pop(next(iter(self._recent)))
+        return self._recent[key]
+
+    def _draw_splits(self, method, k, runs):
         from ..stats import (bootstrap_samples, holdout_split, kfold_splits, leave_one_out_splits,
                              repeated_holdout_splits)
 
@@ -718,10 +728,10 @@ class ResamplingFits:
         return [(key, split) for splits, keys in self._draws(method, k, runs)
                 for key, split in zip(keys, splits) if key not in self._wrong]
 
-    def splits(self, method="kfold", k=10):
+    def splits(self, method="kfold", k=10, repetitions=20):
         """The first repetition's splits of ``method``: a list of (train, test) index arrays."""
-        k, _, _ = self._checked(method, k, 1)
-        return self._draws(method, k, 1)[0][0]
+        k, _, runs = self._checked(method, k, repetitions)
+        return self._draws(method, k, runs)[0][0]
 
     def fitted_repetitions(self, method="kfold", k=10, repetitions=20):
         """How many of the first repetitions have all their fits made: ``estimates`` of that
