@@ -360,3 +360,32 @@ def test_hidden_must_name_real_controls():
 
     with pytest.raises(ValueError, match="unknown controls"):
         Typo()
+
+
+class RecordingComm:
+    """A comm that keeps what the widget sends (as a kernel's would send it to the browser)."""
+
+    kernel = object()
+    comm_id = "recording"
+
+    def __init__(self):
+        self.sent = []
+
+    def send(self, data=None, buffers=None, **kwargs):
+        self.sent.append(data)
+
+    def on_msg(self, callback):
+        pass
+
+    def close(self, *args, **kwargs):
+        pass
+
+
+def test_a_picture_and_its_accessible_name_travel_in_one_message():
+    d = Demo()
+    comm = d._image.comm = RecordingComm()
+    d.controls["n"].value = 50
+    # the picture's bytes travel as a binary buffer, named in buffer_paths
+    updates = [sorted([*m["state"], *(path[0] for path in m.get("buffer_paths", []))])
+               for m in comm.sent if m.get("method") == "update"]
+    assert updates == [["tooltip", "value"]]

@@ -512,11 +512,12 @@ class Explorer:
         if self._density == plotting.theme().density:
             self._crisp_cost = time.perf_counter() - started
         self.result, self.image, self.error = result, png, None
-        self._image.value = png
         summary = self._summary(result)
-        # The img element's title: its accessible name, so a screen reader announces the
-        # numbers with the picture (ipywidgets' Image has no alt; title is the fallback).
-        self._image.tooltip = f"{self.title or type(self).__name__}. {summary}".strip()
+        with self._image.hold_sync():  # picture and its name in one message to the browser
+            self._image.value = png
+            # The img element's title: its accessible name, so a screen reader announces the
+            # numbers with the picture (ipywidgets' Image has no alt; title is the fallback).
+            self._image.tooltip = f"{self.title or type(self).__name__}. {summary}".strip()
         self._summary_html.value = (f"<div class='evalteach-summary' aria-live='polite'>"
                                     f"{html.escape(summary)}</div>")
         self._error.layout.display = "none"
