@@ -389,3 +389,34 @@ def test_a_picture_and_its_accessible_name_travel_in_one_message():
     updates = [sorted([*m["state"], *(path[0] for path in m.get("buffer_paths", []))])
                for m in comm.sent if m.get("method") == "update"]
     assert updates == [["tooltip", "value"]]
+
+
+def test_work_while_idle_runs_in_steps_until_done_and_never_raises():
+    steps = []
+
+    def work(limit, fail_at=None):
+        def step():
+            steps.append(len(steps))
+            if len(steps) == fail_at:
+                raise RuntimeError("ahead of time only")
+            return len(steps) < limit
+        return step
+
+    async def idle():
+        d = Demo()  # built on this loop: its idle work runs here
+        d.work_while_idle(work(3))
+        d.work_while_idle(work(4))  # replaces the first
+        for _ in range(50):
+            await asyncio.sleep(_base.IDLE_PAUSE)
+        assert steps == [0, 1, 2, 3]
+        d.work_while_idle(work(10, fail_at=6))  # an exception ends the work quietly
+        for _ in range(50):
+            await asyncio.sleep(_base.IDLE_PAUSE)
+        assert steps == list(range(6)) and d.error is None
+        d.widget.close()  # closed: nobody will ask for the work
+        d.work_while_idle(work(20))
+        for _ in range(10):
+            await asyncio.sleep(_base.IDLE_PAUSE)
+        assert len(steps) == 6
+
+    run_on_a_fresh_event_loop(idle())

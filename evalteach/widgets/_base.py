@@ -54,6 +54,8 @@ from .. import _validate, plotting
 COALESCE = 0.004
 #: Seconds without a change from the browser after which a draft is refined.
 REST = 0.25
+#: Seconds between two steps of work done while the kernel is idle (see ``work_while_idle``).
+IDLE_PAUSE = 0.01
 #: Changes from the browser are drafted at 1x when a full-density update took longer
 #: than this (seconds); faster explorers draw every picture at full density. Off: measured
 #: on mode switches, drawing at 1x saves under 10% (text layout, not pixels, dominates a
@@ -252,6 +254,8 @@ class Explorer:
         self._pending = None  # the scheduled render of changes from the browser
         self._refine = None   # the scheduled full-density render after a drag
         self._live = False    # whether the update being drawn answers the browser
+        self._idle = None     # the scheduled step of work while the kernel is idle
+        self._idle_work = None
         self._density = plotting.theme().density
         self._crisp_cost = 0.0  # seconds the last full-density update took
         self._dynamic = []
@@ -450,6 +454,33 @@ class Explorer:
         except RuntimeError:
             return
         self._schedule()
+
+    def work_while_idle(self, step):
+        """Do work ahead of time in small steps while the kernel is idle.
+
+        ``step()`` does a little (a few milliseconds: a change by hand waits for it) and
+        returns True while there is more to do. It replaces work given earlier. Each step
+        runs on the explorer's event loop after a short pause, so changes from the browser
+        are handled in between; without a running loop, or once the explorer is closed,
+        nothing runs. An exception stops the work quietly: it was only ahead of time.
+        """
+        self._idle_work = step
+        loop = self._home_loop
+        if self._idle is None and loop is not None and loop.is_running():
+            self._idle = loop.call_later(IDLE_PAUSE, self._idle_step)
+
+    def _idle_step(self):
+        self._idle = None
+        if self.widget.comm is None or self._idle_work is None:  # closed: nobody will ask
+            return
+        try:
+            more = self._idle_work()
+        except Exception:  # noqa: BLE001 - work ahead of time never breaks the kernel
+            more = False
+        if more:
+            self._idle = self._home_loop.call_later(IDLE_PAUSE, self._idle_step)
+        else:
+            self._idle_work = None
 
     def _resample_clicked(self, _):
         """The Resample button: a change from the browser, answered like a slider's."""

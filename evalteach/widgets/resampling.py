@@ -23,8 +23,8 @@ REPETITIONS = 20
 HELDOUT_RANDOM = 2000
 #: Settings (data set, learner, n, seed) whose fits are kept.
 SETTINGS_KEPT = 16
-#: Fits made per step while the kernel is idle, and the pause between steps (seconds).
-IDLE_FITS, IDLE_PAUSE = 4, 0.01
+#: Fits made per step while the kernel is idle.
+IDLE_FITS = 4
 #: Seconds of fitting in the first picture after a change by hand, and in each later picture
 #: that completes it: the picture answers at once and fills in while the hand rests.
 FIRST_FITS_FOR, MORE_FITS_FOR = 0.012, 0.06
@@ -174,7 +174,6 @@ class ResamplingExplorer(Explorer):
 
     def __init__(self, **kwargs):
         self._fits = OrderedDict()  # (data set, learner, n, seed) -> (ResamplingFits, targets fitted)
-        self._idle = None   # the scheduled step of fitting ahead while the kernel is idle
         self._queue = None  # (setting, target, its unfitted fits) being fitted ahead
         self._completing = None  # (setting, method, k) of a picture being completed
         super().__init__(**kwargs)
@@ -223,7 +222,7 @@ class ResamplingExplorer(Explorer):
         else:
             self._completing = None
             estimates = fits.estimates(method, k, REPETITIONS, progress=self.report_progress)
-            self._fit_ahead_later()
+            self.work_while_idle(self._fit_ahead)
         grid, classes = _grid(fits.splits(method, k, REPETITIONS), fits.y)
         tested = (grid == _TEST).sum(axis=0)
         return ResamplingView(dataset, learner, method, estimates, repetitions, fits.true_error,
@@ -244,33 +243,22 @@ class ResamplingExplorer(Explorer):
         family = "bootstrap" if method in _BOOTSTRAPS else method
         return every_k.pop(family) + [target for targets in every_k.values() for target in targets]
 
-    def _fit_ahead_later(self):
-        loop = self._home_loop
-        if self._idle is None and loop is not None and loop.is_running():
-            self._idle = loop.call_later(IDLE_PAUSE, self._fit_ahead)
-
     def _fit_ahead(self):
-        """Make a few of the fits the next pictures may need, then yield to the kernel."""
-        self._idle = None
-        if self.widget.comm is None:  # closed: nobody will ask
-            return
-        try:
-            state = self.state
-            setting = self._setting(state)
-            fits, done = self._fits_of(setting)
-            if self._queue is None or self._queue[0] != setting or self._queue[1] in done:
-                target = next((t for t in self._targets(state) if t not in done), None)
-                if target is None:
-                    return
-                self._queue = (setting, target, fits.unfitted(*target, REPETITIONS))
-            _, target, unfitted = self._queue
-            fits.fit(unfitted[:IDLE_FITS])
-            del unfitted[:IDLE_FITS]
-            if not unfitted:
-                done.add(target)
-        except Exception:  # noqa: BLE001 - work ahead of time never breaks the kernel
-            return
-        self._fit_ahead_later()
+        """Make a few of the fits the next pictures may need; True while more remain."""
+        state = self.state
+        setting = self._setting(state)
+        fits, done = self._fits_of(setting)
+        if self._queue is None or self._queue[0] != setting or self._queue[1] in done:
+            target = next((t for t in self._targets(state) if t not in done), None)
+            if target is None:
+                return False
+            self._queue = (setting, target, fits.unfitted(*target, REPETITIONS))
+        _, target, unfitted = self._queue
+        fits.fit(unfitted[:IDLE_FITS])
+        del unfitted[:IDLE_FITS]
+        if not unfitted:
+            done.add(target)
+        return True
 
     # --- drawing -------------------------------------------------------------------------
     #
