@@ -17,6 +17,10 @@ place (:meth:`Explorer._draw`). The base class does the rest:
   value and one render is scheduled on the kernel's event loop, so a drag never
   queues redraws and the latest state wins; where a full-density update is slow,
   the picture is drafted at 1x while the hand moves and refined once it rests;
+* lets a model answer a change by hand in parts (:attr:`Explorer.live`,
+  :meth:`Explorer.refine_later`: a first picture at once, completed while the hand
+  rests) and do work ahead of time while the kernel is idle
+  (:meth:`Explorer.work_while_idle`);
 * draws on the thread that built it: JupyterLab (4.4 and later) may deliver widget
   messages on a kernel subshell, a second thread, and matplotlib's text rendering
   (FreeType) breaks when two threads draw at once, so such changes are handed to the
