@@ -124,3 +124,32 @@ def test_log_axis_labels_every_size_and_plain_learner_names():
     labels = [line.get_label() for line in e.mean_lines]
     assert labels[0].startswith("A: naive Bayes") and "naive_bayes" not in " ".join(labels)
     assert "at the 5% level" in e.folds_title.get_text() and "95%" not in e.folds_title.get_text()
+
+
+def test_pictures_after_switches_equal_fresh_ones():
+    # axes, title, legend and verdict are pasted from stamps, curves drawn over a background
+    # laid out once: the pixels must be what a fresh explorer draws at the same state
+    e = LearningCurveExplorer(dataset="iris", k=5)
+    for values in (dict(mode="class"), dict(point=2), dict(learner_a="stump"), dict(mode="size", point=11),
+                   dict(dataset="wine"), dict(confidence=0.9), dict(learner_a="naive_bayes", dataset="iris"),
+                   dict(k=10, mode="feature"), dict(k=5, mode="size", point=6)):
+        e.set(**values)
+        fresh = LearningCurveExplorer(**{name: value for name, value in e.state.items() if name != "seed"})
+        assert e.image == fresh.image, values
+
+
+def test_no_full_redraw_after_the_first_picture(monkeypatch):
+    e = LearningCurveExplorer(dataset="iris", k=5)
+    full = []
+    draw = e.figure.canvas.draw
+    monkeypatch.setattr(e.figure.canvas, "draw", lambda: full.append(1) or draw())
+    for values in (dict(mode="feature"), dict(learner_b="1nn"), dict(dataset="wine", k=10), dict(point=1)):
+        e.set(**values)
+    assert full == []
+    assert e.title.get_text() == "Noise curve (feature noise): wine, 10-fold cross-validation"
+    assert [t.get_text() for t in e.legend.texts[:2]] == ["A: naive Bayes (mean ± sd over folds)",
+                                                         "B: 1-NN (mean ± sd over folds)"]
+    lower, upper = e.bands[1].get_xy()[:11], e.bands[1].get_xy()[11:22][::-1]   # the ± sd band of B
+    np.testing.assert_allclose(lower[:, 1], e.result.b.mean - e.result.b.sd)
+    np.testing.assert_allclose(upper[:, 1], e.result.b.mean + e.result.b.sd)
+    np.testing.assert_allclose(lower[:, 0], e.result.b.x)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.collections import LineCollection
+from matplotlib.ticker import MaxNLocator, StrMethodFormatter
 
 from ..data import DATASETS
 from ..learners import LEARNERS
@@ -12,10 +13,14 @@ from ..plotting import COLORS
 from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
 from ..stats import paired_t_test
 from ._base import Explorer, buttons, dropdown, slider
+from ._stamp import Stamp, axis_region
 
 #: How the curves' legend and the fold panel name the learners (plain words, not code names).
 LEARNER_NAMES = {"naive_bayes": "naive Bayes", "1nn": "1-NN", "knn": "5-NN", "tree": "tree",
                  "stump": "stump", "logistic": "logistic regression", "majority": "majority"}
+
+#: States each stamp keeps (axes, title, legend, verdict): every point of a few curves.
+KEPT = 64
 
 MODE_LABELS = {"size": "training-set size (examples)", "class": "fraction of training labels replaced",
                "feature": "fraction of training feature values replaced"}
@@ -49,7 +54,8 @@ class LearningCurveExplorer(Explorer):
 
     Fits are real scikit-learn fits, cached per fold: a new data set, learner or k fits the
     curves of all three modes at once (progress is shown); switching the mode, moving the
-    point or the confidence then only selects and redraws.
+    point or the confidence then only selects and redraws. With seed 0 every option's
+    curves come fitted with the package (:mod:`evalteach.simulate.bundled_scores`).
 
     Parameters
     ----------
@@ -101,12 +107,20 @@ class LearningCurveExplorer(Explorer):
         test = paired_t_test(a.accuracies, b.accuracies, confidence=float(state["confidence"]))
         return LearningCurveView(a, b, test, int(state["point"]) - 1, float(state["confidence"]))
 
+    # Nothing is redrawn in full after the first picture. The curves, bands, stars and the
+    # selected point are cheap lines and polygons drawn on every update; the text around
+    # them (each axis, the title, the legend, the fold panel's learner names and its
+    # three-line verdict) is drawn once per state it shows and pasted back from a stamp
+    # when that state returns (text is what a picture spends its time on). The layout does
+    # not depend on the state (tick labels always have two decimals, one-line titles and
+    # legend), so the frame laid out at the first draw fits every state.
+
     def _build(self, figure):
         self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
         ax, folds = self.ax, self.folds
         self.colors = (COLORS["data"], COLORS["theory"])
+        self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
-        self.bands = [None, None]
         ax.set_ylabel("accuracy on the held-out fold")
         self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none",
                              label="paired t-test significant")[0]
@@ -116,51 +130,65 @@ class LearningCurveExplorer(Explorer):
         self.dots = [folds.plot([], [], "o", color=c, ms=5)[0] for c in self.colors]
         self.fold_means = [folds.plot([], [], "_", color=c, ms=28, mew=3)[0] for c in self.colors]
         folds.set(xlim=(-0.5, 1.5), xticks=[0, 1])
+        ax.set_autoscale_on(False)  # the limits are set with the curves
+        ax.tick_params(axis="x", labelsize="small")  # in every mode: the same height, the same layout
+        for axes in (ax, folds):  # steps a two-decimal label states exactly, labels of one width
+            axes.yaxis.set_major_locator(MaxNLocator(nbins="auto", steps=[1, 2, 5, 10]))
+            axes.yaxis.set_major_formatter(StrMethodFormatter("{x:.2f}"))
         self.folds_title = folds.set_title("\n\n", fontsize="small")
-        self.legend = None
-        self.dynamic(self.stars, self.cursor, self.pairs, *self.dots, *self.fold_means,
-                     self.folds_title)
+        self.title = ax.set_title(" ", fontsize="medium")
+        # outside the axes, so neither the curves nor the selected point's line can cross it
+        self.legend = figure.legend(handles=[*self.mean_lines, self.stars], loc="outside lower center",
+                                    ncol=3, frameon=False, fontsize="small")
+        # where two axes' boxes meet at a corner, the later stamp is keyed by the earlier's key too
+        self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
+        self.x_axes = [Stamp([a.xaxis], size=KEPT, region=axis_region(a.xaxis)) for a in (ax, folds)]
+        self.title_stamp, self.legend_stamp, self.verdict_stamp = (
+            Stamp([artist], size=KEPT) for artist in (self.title, self.legend, self.folds_title))
+        self.dynamic(*self.y_axes, *self.x_axes, self.title_stamp, self.legend_stamp, self.verdict_stamp,
+                     *self.bands, *self.mean_lines, self.stars,
+                     self.cursor, self.pairs, *self.dots, *self.fold_means)
         self._shown = None
 
     def _draw_curves(self, r):
+        """Set what changes with the curves: data, axes, title, legend, the learners' names."""
         ax = self.ax
-        for band in self.bands:
-            if band is not None:
-                band.remove()
         x = r.a.x
-        for i, (curve, color) in enumerate(zip((r.a, r.b), self.colors)):
+        for i, (curve, band) in enumerate(zip((r.a, r.b), self.bands)):
             self.mean_lines[i].set_data(x, curve.mean)
-            self.mean_lines[i].set_label(f"{'AB'[i]}: {_name(curve.learner)} (mean ± sd over folds)")
-            self.bands[i] = ax.fill_between(x, curve.mean - curve.sd, curve.mean + curve.sd,
-                                            color=color, alpha=0.18, lw=0)
+            label = f"{'AB'[i]}: {_name(curve.learner)} (mean ± sd over folds)"
+            self.mean_lines[i].set_label(label)
+            self.legend.texts[i].set_text(label)
+            band.set_xy(np.r_[np.c_[x, curve.mean - curve.sd], np.c_[x, curve.mean + curve.sd][::-1]])
         low = min(r.a.accuracies.min(), r.b.accuracies.min())
         ylim = (max(0.0, np.floor(low * 20) / 20 - 0.02), 1.04)
         if r.a.mode == "size":
             ax.set_xscale("log")
             ax.set_xlim(x[0] / 1.15, x[-1] * 1.15)
             # label every size the curve was measured at: powers of ten alone do not say which point is which
-            ax.set_xticks(x, [str(size) for size in x], fontsize="small")
+            ax.set_xticks(x, [str(size) for size in x])
             ax.minorticks_off()
         else:
             ax.set_xscale("linear")
             ax.set_xlim(-0.03, 1.03)
-        ax.set_ylim(ylim)
         ax.set_xlabel(MODE_LABELS[r.a.mode])
         kind = "Learning curve" if r.a.mode == "size" else f"Noise curve ({r.a.mode} noise)"
-        ax.set_title(f"{kind}: {r.a.dataset.replace('_', ' ')}, "
-                     f"{r.a.accuracies.shape[1]}-fold cross-validation", fontsize="medium")
-        if self.legend is not None:
-            self.legend.remove()
-        # outside the axes, so neither the curves nor the selected point's line can cross it
-        self.legend = self.figure.legend(handles=[*self.mean_lines, self.stars], loc="outside lower center",
-                                         ncol=3, frameon=False, fontsize="small")
-        self.folds.set_ylim(ylim)
-        self.folds.set_xticklabels([f"A\n{_name(r.a.learner)}", f"B\n{_name(r.b.learner)}"])
-        self.relayout()
+        self.title.set_text(f"{kind}: {r.a.dataset.replace('_', ' ')}, "
+                            f"{r.a.accuracies.shape[1]}-fold cross-validation")
+        pair = (_name(r.a.learner), _name(r.b.learner))
+        self.folds.set_xticks([0, 1], [f"A\n{pair[0]}", f"B\n{pair[1]}"])
+        for axes in (ax, self.folds):
+            axes.set_ylim(ylim)
+        x_key = (r.a.mode, x.tobytes())
+        for y_axis, x_axis, key in zip(self.y_axes, self.x_axes, (x_key, pair)):
+            y_axis.show(ylim)
+            x_axis.show((key, ylim))
+        self.title_stamp.show(self.title.get_text())
+        self.legend_stamp.show(pair)
 
     def _draw(self, r):
         shown = tuple((c.dataset, c.learner, c.mode, c.accuracies.tobytes()) for c in (r.a, r.b))
-        if shown != self._shown:  # new curves: the static parts change
+        if shown != self._shown:  # new curves: the frame around them changes
             self._shown = shown
             self._draw_curves(r)
         x, i = r.a.x, r.index
@@ -179,6 +207,7 @@ class LearningCurveExplorer(Explorer):
         self.folds_title.set_text(
             f"fold accuracies, {where}\nA − B = {t.mean_difference[i]:+.4f}, t = {t.statistic[i]:.2f}\n"
             f"p = {t.p_value[i]:.3g}: {verdict} at the {100 * (1 - r.confidence):.3g}% level")
+        self.verdict_stamp.show(self.folds_title.get_text())
 
     def _summary(self, r):
         i, x, t = r.index, r.a.x, r.test
