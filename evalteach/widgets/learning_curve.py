@@ -6,6 +6,7 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.ticker import MaxNLocator, StrMethodFormatter
+from matplotlib.transforms import Bbox
 
 from ..data import DATASETS
 from ..learners import LEARNERS
@@ -13,12 +14,14 @@ from ..plotting import COLORS
 from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
 from ..stats import paired_t_test
 from ._base import Explorer, buttons, dropdown, slider
-from ._stamp import Stamp, axis_region
+from ._stamp import AxisLabel, Stamp, axis_region
 
 #: How the curves' legend and the fold panel name the learners (plain words, not code names).
 LEARNER_NAMES = {"naive_bayes": "naive Bayes", "1nn": "1-NN", "knn": "5-NN", "tree": "tree",
                  "stump": "stump", "logistic": "logistic regression", "majority": "majority"}
 
+#: Pixels right of the axes' left edge where an x axis's stamp starts (see _right_of_the_corner).
+CORNER = 9
 #: States each stamp keeps (axes, title, legend, verdict): every point of a few curves.
 KEPT = 64
 
@@ -121,7 +124,8 @@ class LearningCurveExplorer(Explorer):
         self.colors = (COLORS["data"], COLORS["theory"])
         self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
-        ax.set_ylabel("accuracy on the held-out fold")
+        # a text of its own, drawn once in the background: the axis (a stamp per y range) skips it
+        AxisLabel(ax.yaxis, "accuracy on the held-out fold").set_animated(False)
         self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none",
                              label="paired t-test significant")[0]
         self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)
@@ -137,15 +141,16 @@ class LearningCurveExplorer(Explorer):
             axes.yaxis.set_major_formatter(StrMethodFormatter("{x:.2f}"))
         self.folds_title = folds.set_title("\n\n", fontsize="small")
         self.title = ax.set_title(" ", fontsize="medium")
-        # outside the axes, so neither the curves nor the selected point's line can cross it
-        self.legend = figure.legend(handles=[*self.mean_lines, self.stars], loc="outside lower center",
-                                    ncol=3, frameon=False, fontsize="small")
-        # where two axes' boxes meet at a corner, the later stamp is keyed by the earlier's key too
+        # outside the axes, so neither the curves nor the selected point's line can cross it; one
+        # legend an entry, so a new learner redraws only its own entry
+        self.legends = [figure.legend(handles=[handle], loc=f"outside lower {where}", frameon=False,
+                                      fontsize="small")
+                        for handle, where in zip((*self.mean_lines, self.stars), ("left", "center", "right"))]
         self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
-        self.x_axes = [Stamp([a.xaxis], size=KEPT, region=axis_region(a.xaxis)) for a in (ax, folds)]
-        self.title_stamp, self.legend_stamp, self.verdict_stamp = (
-            Stamp([artist], size=KEPT) for artist in (self.title, self.legend, self.folds_title))
-        self.dynamic(*self.y_axes, *self.x_axes, self.title_stamp, self.legend_stamp, self.verdict_stamp,
+        self.x_axes = [Stamp([a.xaxis], size=KEPT, region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
+        # each text keyed by what it says
+        self.text_stamps = [Stamp([artist], size=KEPT) for artist in (self.title, self.folds_title, *self.legends)]
+        self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps,
                      *self.bands, *self.mean_lines, self.stars,
                      self.cursor, self.pairs, *self.dots, *self.fold_means)
         self._shown = None
@@ -158,10 +163,11 @@ class LearningCurveExplorer(Explorer):
             self.mean_lines[i].set_data(x, curve.mean)
             label = f"{'AB'[i]}: {_name(curve.learner)} (mean ± sd over folds)"
             self.mean_lines[i].set_label(label)
-            self.legend.texts[i].set_text(label)
+            self.legends[i].texts[0].set_text(label)
             band.set_xy(np.r_[np.c_[x, curve.mean - curve.sd], np.c_[x, curve.mean + curve.sd][::-1]])
+        # in steps of 0.1: a few limits, each axis drawn once per limit
         low = min(r.a.accuracies.min(), r.b.accuracies.min())
-        ylim = (max(0.0, np.floor(low * 20) / 20 - 0.02), 1.04)
+        ylim = (max(0.0, np.floor(low * 10) / 10 - 0.02), 1.04)
         if r.a.mode == "size":
             ax.set_xscale("log")
             ax.set_xlim(x[0] / 1.15, x[-1] * 1.15)
@@ -179,12 +185,9 @@ class LearningCurveExplorer(Explorer):
         self.folds.set_xticks([0, 1], [f"A\n{pair[0]}", f"B\n{pair[1]}"])
         for axes in (ax, self.folds):
             axes.set_ylim(ylim)
-        x_key = (r.a.mode, x.tobytes())
-        for y_axis, x_axis, key in zip(self.y_axes, self.x_axes, (x_key, pair)):
+        for y_axis, x_axis, key in zip(self.y_axes, self.x_axes, ((r.a.mode, x.tobytes()), pair)):
             y_axis.show(ylim)
-            x_axis.show((key, ylim))
-        self.title_stamp.show(self.title.get_text())
-        self.legend_stamp.show(pair)
+            x_axis.show(key)
 
     def _draw(self, r):
         shown = tuple((c.dataset, c.learner, c.mode, c.accuracies.tobytes()) for c in (r.a, r.b))
@@ -207,7 +210,8 @@ class LearningCurveExplorer(Explorer):
         self.folds_title.set_text(
             f"fold accuracies, {where}\nA − B = {t.mean_difference[i]:+.4f}, t = {t.statistic[i]:.2f}\n"
             f"p = {t.p_value[i]:.3g}: {verdict} at the {100 * (1 - r.confidence):.3g}% level")
-        self.verdict_stamp.show(self.folds_title.get_text())
+        for stamp, text in zip(self.text_stamps, (self.title, self.folds_title, *(l.texts[0] for l in self.legends))):
+            stamp.show(text.get_text())
 
     def _summary(self, r):
         i, x, t = r.index, r.a.x, r.test
@@ -217,6 +221,20 @@ class LearningCurveExplorer(Explorer):
                 f"{_name(r.b.learner)} {r.b.mean[i]:.4f} (sd {r.b.sd[i]:.4f}); paired t = {t.statistic[i]:.3f}, "
                 f"p = {t.p_value[i]:.3g}. The difference is significant at "
                 f"{int(r.significant.sum())} of {len(x)} points.")
+
+
+def _right_of_the_corner(axis):
+    """An x axis's box, starting a few pixels right of the axes' left edge: apart from the
+    y axis's box (which reaches 2 pixels into the axes, plus the stamps' padding), so the
+    two change independently. The x axis has no tick or label there (tested)."""
+    below = axis_region(axis)
+
+    def region(renderer):
+        box = below(renderer)
+        left = axis.axes.get_window_extent(renderer).x0 + CORNER
+        return None if box is None else Bbox.from_extents(max(box.x0, left), box.y0, box.x1, box.y1)
+
+    return region
 
 
 def _name(learner):
