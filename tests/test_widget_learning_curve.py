@@ -146,7 +146,7 @@ def test_no_full_redraw_after_the_first_picture(monkeypatch):
     for values in (dict(mode="feature"), dict(learner_b="1nn"), dict(dataset="wine", k=10), dict(point=1)):
         e.set(**values)
     assert full == []
-    assert e.title.get_text() == "Noise curve (feature noise): wine, 10-fold cross-validation"
+    assert [t.get_text() for t in e.titles] == ["Noise curve (feature noise)", "wine, 10-fold cross-validation"]
     assert [legend.texts[0].get_text() for legend in e.legends[:2]] == ["A: naive Bayes (mean ± sd over folds)",
                                                          "B: 1-NN (mean ± sd over folds)"]
     lower, upper = e.bands[1].get_xy()[:11], e.bands[1].get_xy()[11:22][::-1]   # the ± sd band of B

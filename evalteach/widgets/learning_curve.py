@@ -124,8 +124,10 @@ class LearningCurveExplorer(Explorer):
         self.colors = (COLORS["data"], COLORS["theory"])
         self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
-        # a text of its own, drawn once in the background: the axis (a stamp per y range) skips it
+        # the axes' labels are texts of their own: the y label drawn once in the background, the
+        # x label (one per mode) in a stamp of its own, so an axis's stamp draws only its ticks
         AxisLabel(ax.yaxis, "accuracy on the held-out fold").set_animated(False)
+        self.x_name = AxisLabel(ax.xaxis)
         self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none",
                              label="paired t-test significant")[0]
         self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)
@@ -134,13 +136,17 @@ class LearningCurveExplorer(Explorer):
         self.dots = [folds.plot([], [], "o", color=c, ms=5)[0] for c in self.colors]
         self.fold_means = [folds.plot([], [], "_", color=c, ms=28, mew=3)[0] for c in self.colors]
         folds.set(xlim=(-0.5, 1.5), xticks=[0, 1])
+        for axis in (folds.xaxis, folds.yaxis):  # no label: skip placing it on each draw of the axis
+            axis.set_label_coords(0.5, 0.5)
+        figure.canvas.mpl_connect("draw_event", lambda _: _pin_labels(ax))
         ax.set_autoscale_on(False)  # the limits are set with the curves
         ax.tick_params(axis="x", labelsize="small")  # in every mode: the same height, the same layout
         for axes in (ax, folds):  # steps a two-decimal label states exactly, labels of one width
             axes.yaxis.set_major_locator(MaxNLocator(nbins="auto", steps=[1, 2, 5, 10]))
             axes.yaxis.set_major_formatter(StrMethodFormatter("{x:.2f}"))
         self.folds_title = folds.set_title("\n\n", fontsize="small")
-        self.title = ax.set_title(" ", fontsize="medium")
+        # what kind of curve (left) and of which data (right): two texts, each redrawn only when it changes
+        self.titles = [ax.set_title(" ", fontsize="medium", loc=where) for where in ("left", "right")]
         # outside the axes, so neither the curves nor the selected point's line can cross it; one
         # legend an entry, so a new learner redraws only its own entry
         self.legends = [figure.legend(handles=[handle], loc=f"outside lower {where}", frameon=False,
@@ -149,7 +155,7 @@ class LearningCurveExplorer(Explorer):
         self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
         self.x_axes = [Stamp([a.xaxis], size=KEPT, region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
         # each text keyed by what it says
-        self.text_stamps = [Stamp([artist], size=KEPT) for artist in (self.title, self.folds_title, *self.legends)]
+        self.text_stamps = [Stamp([artist], size=KEPT) for artist in (*self.titles, self.folds_title, *self.legends, self.x_name)]
         self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps,
                      *self.bands, *self.mean_lines, self.stars,
                      self.cursor, self.pairs, *self.dots, *self.fold_means)
@@ -177,10 +183,10 @@ class LearningCurveExplorer(Explorer):
         else:
             ax.set_xscale("linear")
             ax.set_xlim(-0.03, 1.03)
-        ax.set_xlabel(MODE_LABELS[r.a.mode])
+        self.x_name.set_text(MODE_LABELS[r.a.mode])
         kind = "Learning curve" if r.a.mode == "size" else f"Noise curve ({r.a.mode} noise)"
-        self.title.set_text(f"{kind}: {r.a.dataset.replace('_', ' ')}, "
-                            f"{r.a.accuracies.shape[1]}-fold cross-validation")
+        self.titles[0].set_text(kind)
+        self.titles[1].set_text(f"{r.a.dataset.replace('_', ' ')}, {r.a.accuracies.shape[1]}-fold cross-validation")
         pair = (_name(r.a.learner), _name(r.b.learner))
         self.folds.set_xticks([0, 1], [f"A\n{pair[0]}", f"B\n{pair[1]}"])
         for axes in (ax, self.folds):
@@ -210,7 +216,7 @@ class LearningCurveExplorer(Explorer):
         self.folds_title.set_text(
             f"fold accuracies, {where}\nA − B = {t.mean_difference[i]:+.4f}, t = {t.statistic[i]:.2f}\n"
             f"p = {t.p_value[i]:.3g}: {verdict} at the {100 * (1 - r.confidence):.3g}% level")
-        for stamp, text in zip(self.text_stamps, (self.title, self.folds_title, *(l.texts[0] for l in self.legends))):
+        for stamp, text in zip(self.text_stamps, (*self.titles, self.folds_title, *(l.texts[0] for l in self.legends), self.x_name)):
             stamp.show(text.get_text())
 
     def _summary(self, r):
@@ -221,6 +227,17 @@ class LearningCurveExplorer(Explorer):
                 f"{_name(r.b.learner)} {r.b.mean[i]:.4f} (sd {r.b.sd[i]:.4f}); paired t = {t.statistic[i]:.3f}, "
                 f"p = {t.p_value[i]:.3g}. The difference is significant at "
                 f"{int(r.significant.sum())} of {len(x)} points.")
+
+
+def _pin_labels(ax):
+    """Keep the axes' labels where the first full draw (the layout) put them, in axes
+    coordinates: an axis then no longer measures its tick labels a second time on each draw
+    to place a label (the layout does not change, and tick labels have one width)."""
+    for axis in (ax.xaxis, ax.yaxis):
+        if axis._autolabelpos:
+            label = axis.label
+            where = ax.transAxes.inverted().transform(label.get_transform().transform(label.get_position()))
+            axis.set_label_coords(*where)
 
 
 def _right_of_the_corner(axis):
