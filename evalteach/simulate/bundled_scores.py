@@ -9,7 +9,7 @@ every kind (up to 330 fits) whenever the data set, a learner or k changes. Fitti
 on a first visit costs up to seconds (hundreds of fits, and importing scikit-learn), yet
 the answers never change. So they are fitted once, by ``python scripts/precompute_scores.py``
 (about a minute; ``--check`` compares a fresh fit with the file and writes nothing), and
-stored in ``precomputed/learner_scores.npz`` (about 40 kB) beside this module, with the
+stored in ``precomputed/learner_scores.npz`` (about 28 kB) beside this module, with the
 version of scikit-learn that fitted them. :mod:`evalteach.simulate.learner_scores` and
 :mod:`evalteach.simulate.curves` read an entry only when a request matches it exactly
 (data set, learner, k, seed, kind of curve) and the installed scikit-learn is that

@@ -112,11 +112,12 @@ class LearningCurveExplorer(Explorer):
 
     # Nothing is redrawn in full after the first picture. The curves, bands, stars and the
     # selected point are cheap lines and polygons drawn on every update; the text around
-    # them (each axis, the title, the legend, the fold panel's learner names and its
-    # three-line verdict) is drawn once per state it shows and pasted back from a stamp
-    # when that state returns (text is what a picture spends its time on). The layout does
-    # not depend on the state (tick labels always have two decimals, one-line titles and
-    # legend), so the frame laid out at the first draw fits every state.
+    # them (each axis's ticks, the x label, the two titles, each legend entry, the fold
+    # panel's learner names and its three-line verdict) is drawn once per state it shows and
+    # pasted back from a stamp when that state returns (text is what a picture spends its
+    # time on). The layout does not depend on the state (tick labels of one width and
+    # height, one-line titles and legend entries), so the frame laid out at the first draw
+    # fits every state.
 
     def _build(self, figure):
         self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
@@ -138,7 +139,7 @@ class LearningCurveExplorer(Explorer):
         folds.set(xlim=(-0.5, 1.5), xticks=[0, 1])
         for axis in (folds.xaxis, folds.yaxis):  # no label: skip placing it on each draw of the axis
             axis.set_label_coords(0.5, 0.5)
-        figure.canvas.mpl_connect("draw_event", lambda _: _pin_labels(ax))
+        figure.canvas.mpl_connect("draw_event", lambda _: self._pin_labels())
         ax.set_autoscale_on(False)  # the limits are set with the curves
         ax.tick_params(axis="x", labelsize="small")  # in every mode: the same height, the same layout
         for axes in (ax, folds):  # steps a two-decimal label states exactly, labels of one width
@@ -155,11 +156,13 @@ class LearningCurveExplorer(Explorer):
         self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
         self.x_axes = [Stamp([a.xaxis], size=KEPT, region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
         # each text keyed by what it says
-        self.text_stamps = [Stamp([artist], size=KEPT) for artist in (*self.titles, self.folds_title, *self.legends, self.x_name)]
-        self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps,
-                     *self.bands, *self.mean_lines, self.stars,
+        self.texts = [*self.titles, self.folds_title, *(legend.texts[0] for legend in self.legends), self.x_name]
+        self.text_stamps = [Stamp([artist], size=KEPT) for artist in (*self.titles, self.folds_title,
+                                                                         *self.legends, self.x_name)]
+        self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps, *self.bands, *self.mean_lines, self.stars,
                      self.cursor, self.pairs, *self.dots, *self.fold_means)
         self._shown = None
+        self._labels_pinned = False
 
     def _draw_curves(self, r):
         """Set what changes with the curves: data, axes, title, legend, the learners' names."""
@@ -186,7 +189,8 @@ class LearningCurveExplorer(Explorer):
         self.x_name.set_text(MODE_LABELS[r.a.mode])
         kind = "Learning curve" if r.a.mode == "size" else f"Noise curve ({r.a.mode} noise)"
         self.titles[0].set_text(kind)
-        self.titles[1].set_text(f"{r.a.dataset.replace('_', ' ')}, {r.a.accuracies.shape[1]}-fold cross-validation")
+        k = r.a.accuracies.shape[1]
+        self.titles[1].set_text(f"{r.a.dataset.replace('_', ' ')}, {k}-fold cross-validation")
         pair = (_name(r.a.learner), _name(r.b.learner))
         self.folds.set_xticks([0, 1], [f"A\n{pair[0]}", f"B\n{pair[1]}"])
         for axes in (ax, self.folds):
@@ -216,8 +220,20 @@ class LearningCurveExplorer(Explorer):
         self.folds_title.set_text(
             f"fold accuracies, {where}\nA − B = {t.mean_difference[i]:+.4f}, t = {t.statistic[i]:.2f}\n"
             f"p = {t.p_value[i]:.3g}: {verdict} at the {100 * (1 - r.confidence):.3g}% level")
-        for stamp, text in zip(self.text_stamps, (*self.titles, self.folds_title, *(l.texts[0] for l in self.legends), self.x_name)):
+        for stamp, text in zip(self.text_stamps, self.texts):
             stamp.show(text.get_text())
+
+    def _pin_labels(self):
+        """Keep the axes' labels where the first full draw (the layout) put them, in axes
+        coordinates: an axis then no longer measures its tick labels a second time on each
+        draw to place its label (the layout is fixed, and tick labels keep one width)."""
+        if self._labels_pinned:
+            return
+        self._labels_pinned = True
+        for axis in (self.ax.xaxis, self.ax.yaxis):
+            label = axis.label
+            where = self.ax.transAxes.inverted().transform(label.get_transform().transform(label.get_position()))
+            axis.set_label_coords(*where)
 
     def _summary(self, r):
         i, x, t = r.index, r.a.x, r.test
@@ -227,17 +243,6 @@ class LearningCurveExplorer(Explorer):
                 f"{_name(r.b.learner)} {r.b.mean[i]:.4f} (sd {r.b.sd[i]:.4f}); paired t = {t.statistic[i]:.3f}, "
                 f"p = {t.p_value[i]:.3g}. The difference is significant at "
                 f"{int(r.significant.sum())} of {len(x)} points.")
-
-
-def _pin_labels(ax):
-    """Keep the axes' labels where the first full draw (the layout) put them, in axes
-    coordinates: an axis then no longer measures its tick labels a second time on each draw
-    to place a label (the layout does not change, and tick labels have one width)."""
-    for axis in (ax.xaxis, ax.yaxis):
-        if axis._autolabelpos:
-            label = axis.label
-            where = ax.transAxes.inverted().transform(label.get_transform().transform(label.get_position()))
-            axis.set_label_coords(*where)
 
 
 def _right_of_the_corner(axis):
