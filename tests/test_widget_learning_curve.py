@@ -177,3 +177,20 @@ def test_x_axes_draw_nothing_in_the_corner_their_stamps_leave_out(presenter):
                     assert text.get_window_extent(renderer).x0 >= left, (mode, text.get_text())
     finally:
         evalteach.presenter(False)
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_longest_names_and_titles_fit_after_switches(presenter, monkeypatch):
+    """The layout is made once, at the first draw: the longest texts of later states must fit it."""
+    import evalteach
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        e = LearningCurveExplorer(dataset="iris", k=5)
+        for values in (dict(learner_a="logistic", learner_b="logistic", mode="feature", dataset="breast_cancer"),
+                       dict(dataset="digits", mode="size", point=11, confidence=0.99)):
+            e.set(**values)
+            assert clutter(e.figure, monkeypatch) == [], values
+    finally:
+        evalteach.presenter(False)
