@@ -189,11 +189,7 @@ def learning_curve(dataset="breast_cancer", learner="naive_bayes", mode="size", 
 
     Source: Mooney, "Experimental evaluation" (learning and noise curves).
     """
-    _validate.choice("dataset", dataset, DATASETS)
-    _validate.choice("learner", learner, tuple(LEARNERS))
-    _validate.choice("mode", mode, CURVE_MODES)
-    k = _validate.integer("k", k, low=2, high=20)
-    seed = _validate.integer("seed", seed, low=0)
+    k, seed = _check(dataset, learner, mode, k, seed)
     accuracies = bundled_scores.curve_accuracies(dataset, learner, mode, k, seed)
     if accuracies is None:
         accuracies = fit_curve(dataset, learner, mode, k, seed, progress)
@@ -201,9 +197,17 @@ def learning_curve(dataset="breast_cancer", learner="naive_bayes", mode="size", 
     return Curve(dataset, learner, mode, curve_points(dataset, k, mode), accuracies)
 
 
+def _check(dataset, learner, mode, k, seed):
+    _validate.choice("dataset", dataset, DATASETS)
+    _validate.choice("learner", learner, tuple(LEARNERS))
+    _validate.choice("mode", mode, CURVE_MODES)
+    return _validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0)
+
+
 def fit_curve(dataset, learner, mode, k, seed, progress=None):
     """The accuracies of :func:`learning_curve`, always fitted (never read from the bundle):
-    an array of shape (N_POINTS, k), one column per fold."""
+    an array of shape (N_POINTS, k), one column per fold. Parameters as there."""
+    k, seed = _check(dataset, learner, mode, k, seed)
     columns = []
     for fold in range(k):
         columns.append(_fold_curve(dataset, learner, k, seed, mode, fold))
