@@ -3,6 +3,7 @@ import itertools
 
 import numpy as np
 import pytest
+from sklearn.dummy import DummyClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.model_selection import train_test_split
 from sklearn.naive_bayes import GaussianNB
@@ -11,12 +12,14 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.tree import DecisionTreeClassifier
 
+import evalteach.simulate.curves as curves
 import evalteach.simulate.learner_scores as scores
 import evalteach.simulate.repeated_partitions as partitions
 from evalteach.data import load_dataset
 from evalteach.simulate import bundled_scores as bundled
 from evalteach.simulate import cv_folds
-from evalteach.widgets import BayesianComparisonExplorer, RandomizationExplorer, ReplicabilityExplorer
+from evalteach.widgets import (BayesianComparisonExplorer, LearningCurveExplorer, RandomizationExplorer,
+                               ReplicabilityExplorer)
 
 
 @pytest.fixture
@@ -43,6 +46,7 @@ def no_fitting(monkeypatch, empty_caches):
 
     monkeypatch.setattr(scores, "fit_fold_errors", refuse)
     monkeypatch.setattr(scores, "fit_holdout_predictions", refuse)
+    monkeypatch.setattr(curves, "_fold_curve", refuse)
 
 
 def test_the_bundle_was_made_by_the_installed_scikit_learn():
@@ -55,7 +59,9 @@ def test_the_bundle_was_made_by_the_installed_scikit_learn():
 PLAIN = {"naive_bayes": lambda seed: GaussianNB(), "1nn": lambda seed: KNeighborsClassifier(n_neighbors=1),
          "stump": lambda seed: DecisionTreeClassifier(max_depth=1, random_state=seed),
          "tree": lambda seed: DecisionTreeClassifier(random_state=seed),
-         "logistic": lambda seed: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000))}
+         "logistic": lambda seed: make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
+         "knn": lambda seed: make_pipeline(StandardScaler(), KNeighborsClassifier(n_neighbors=5)),
+         "majority": lambda seed: DummyClassifier(strategy="most_frequent")}
 
 
 @pytest.mark.parametrize("dataset, learner, k, seed", [
@@ -85,17 +91,64 @@ def test_a_fresh_fit_of_a_slice_gives_the_same_arrays_and_the_file_the_same_byte
     """Every request for two learners on one data set, fitted afresh, equals the bundle; the
     file is exactly what the script writes from its arrays (so a fresh fit of every slice
     writes the same file; ``scripts/precompute_scores.py --check`` does the whole)."""
-    fresh = bundled.compute(datasets=("iris",), learners=("tree", "logistic"))
+    fresh = bundled.compute(datasets=("iris",), learners=("tree", "logistic"),
+                            curve_datasets=("iris",), curve_learners=("stump", "naive_bayes"))
     stored = bundled.read()
+    assert set(fresh) <= set(stored)
     for name, array in fresh.items():
         if name.startswith("fold_errors_k"):
             np.testing.assert_array_equal(stored[name][2, 3:5], array[0], err_msg=name)
         elif name.startswith("holdout_predictions_"):
             np.testing.assert_array_equal(stored[name][3:5], array, err_msg=name)
-        elif name not in ("datasets", "learners"):
+        elif name.startswith("curve_correct_k"):
+            np.testing.assert_array_equal(stored[name][2, 3:5], array[0], err_msg=name)
+        elif name.startswith("curve_test_sizes_k"):
+            np.testing.assert_array_equal(stored[name][2], array[0], err_msg=name)
+        elif name not in ("datasets", "learners", "curve_datasets", "curve_learners"):
             np.testing.assert_array_equal(stored[name], array, err_msg=name)
     assert stored["datasets"].tolist()[2] == "iris" and stored["learners"].tolist()[3:5] == ["tree", "logistic"]
+    assert stored["curve_datasets"].tolist()[2] == "iris"
+    assert stored["curve_learners"].tolist()[3:5] == ["stump", "naive_bayes"]
     assert bundled.to_bytes(stored) == bundled.BUNDLE.read_bytes()
+
+
+@pytest.mark.parametrize("dataset, learner, k", [("breast_cancer", "tree", 10), ("wine", "knn", 5),
+                                                 ("digits", "naive_bayes", 5), ("iris", "majority", 10)])
+def test_bundled_learning_curves_equal_plain_scikit_learn_fits(dataset, learner, k):
+    """Learning curves: each point trains on a prefix of each fold's training part."""
+    data = load_dataset(dataset)
+    sizes = curves.curve_points(dataset, k, "size")
+    expected = [[np.mean(PLAIN[learner](0).fit(data.X[train[:p]], data.y[train[:p]]).predict(data.X[test])
+                         == data.y[test]) for train, test in cv_folds(dataset, k, 0)] for p in sizes]
+    np.testing.assert_array_equal(bundled.curve_accuracies(dataset, learner, "size", k, 0), expected)
+
+
+@pytest.mark.parametrize("dataset, learner, mode, k", [("iris", "tree", "class", 10),
+                                                       ("digits", "stump", "feature", 5),
+                                                       ("wine", "logistic", "feature", 10)])
+def test_bundled_noise_curves_equal_a_fresh_fit(dataset, learner, mode, k):
+    np.testing.assert_array_equal(bundled.curve_accuracies(dataset, learner, mode, k, 0),
+                                  curves.fit_curve(dataset, learner, mode, k, 0))
+
+
+def test_every_learning_curve_option_is_bundled(no_fitting):
+    for dataset, learner, mode, k in itertools.product(bundled.CURVE_DATASETS, bundled.CURVE_LEARNERS,
+                                                       curves.CURVE_MODES, bundled.CURVE_K):
+        curve = curves.learning_curve(dataset, learner, mode, k, seed=0)
+        assert curve.accuracies.shape == (curves.N_POINTS, k)
+        assert np.all((curve.accuracies >= 0) & (curve.accuracies <= 1)), (dataset, learner, mode, k)
+
+
+def test_learning_curves_outside_the_bundle_are_fitted(monkeypatch):
+    assert bundled.curve_accuracies("iris", "stump", "size", 5, 1) is None
+    assert bundled.curve_accuracies("iris", "stump", "size", 3, 0) is None
+    calls = []
+    fit = curves._fold_curve
+    monkeypatch.setattr(curves, "_fold_curve", lambda *args: calls.append(args) or fit(*args))
+    curves.learning_curve("iris", "stump", "size", 5, seed=0)
+    assert calls == []
+    curves.learning_curve("iris", "stump", "size", 5, seed=1)
+    assert calls == [("iris", "stump", 5, 1, "size", fold) for fold in range(5)]
 
 
 def test_every_request_is_bundled():
@@ -115,7 +168,8 @@ def _options(control):
 @pytest.mark.parametrize("cls, choices", [
     (RandomizationExplorer, ("mode", "dataset", "learner_a", "learner_b", "k")),
     (BayesianComparisonExplorer, ("dataset", "learner_a", "learner_b", "runs")),
-    (ReplicabilityExplorer, ("dataset", "learner_a", "learner_b"))])
+    (ReplicabilityExplorer, ("dataset", "learner_a", "learner_b")),
+    (LearningCurveExplorer, ("dataset", "learner_a", "k", "mode"))])
 def test_every_option_of_the_explorers_is_bundled(no_fitting, cls, choices):
     """Every combination of the data and learner controls, with the default seed, is read
     from the bundle: the fits refuse to run."""
@@ -143,6 +197,7 @@ def test_another_scikit_learn_version_falls_back_to_fitting(empty_caches, monkey
     monkeypatch.setattr(bundled, "installed_sklearn", lambda: "0.0")
     bundled._bundle.cache_clear()
     assert bundled.fold_errors("wine", "logistic", 10, 0) is None
+    assert bundled.curve_accuracies("wine", "logistic", "size", 10, 0) is None
     calls = []
     fit = scores.fit_fold_errors
     monkeypatch.setattr(scores, "fit_fold_errors", lambda *args: calls.append(args) or fit(*args))

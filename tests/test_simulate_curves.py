@@ -4,7 +4,7 @@ import pytest
 
 from evalteach.data import load_dataset
 from evalteach.learners import make_learner
-from evalteach.simulate.curves import _add_noise, cv_folds, curve_points, learning_curve
+from evalteach.simulate.curves import _add_noise, curve_points, cv_folds, fit_curve, learning_curve
 
 
 def test_size_points_run_from_small_to_the_smallest_training_set():
@@ -59,3 +59,6 @@ def test_noise_lowers_accuracy():
 def test_bad_arguments_name_the_parameter(kwargs, name):
     with pytest.raises(ValueError, match=name):
         learning_curve(**kwargs)
+    arguments = {"dataset": "iris", "learner": "stump", "mode": "size", "k": 5, "seed": 0, **kwargs}
+    with pytest.raises(ValueError, match=name):
+        fit_curve(**arguments)

@@ -89,9 +89,9 @@ def test_mode_switch_only_selects_curves_fitted_at_the_first_draw():
 def test_legend_sits_outside_the_axes_and_no_control_is_hidden():
     e = LearningCurveExplorer(dataset="iris", k=5, point=11)
     e.figure.canvas.draw()
-    legend = e.legend.get_window_extent()
-    for ax in (e.ax, e.folds):
-        assert not legend.overlaps(ax.get_window_extent())
+    for legend in e.legends:
+        for ax in (e.ax, e.folds):
+            assert not legend.get_window_extent().overlaps(ax.get_window_extent())
     assert e._hidden(e.state) == set()
 
 
@@ -124,3 +124,73 @@ def test_log_axis_labels_every_size_and_plain_learner_names():
     labels = [line.get_label() for line in e.mean_lines]
     assert labels[0].startswith("A: naive Bayes") and "naive_bayes" not in " ".join(labels)
     assert "at the 5% level" in e.folds_title.get_text() and "95%" not in e.folds_title.get_text()
+
+
+def test_pictures_after_switches_equal_fresh_ones():
+    # axes, title, legend and verdict are pasted from stamps, curves drawn over a background
+    # laid out once: the pixels must be what a fresh explorer draws at the same state
+    e = LearningCurveExplorer(dataset="iris", k=5)
+    for values in (dict(mode="class"), dict(point=2), dict(learner_a="stump"), dict(mode="size", point=11),
+                   dict(dataset="wine"), dict(confidence=0.9), dict(learner_a="naive_bayes", dataset="iris"),
+                   dict(k=10, mode="feature"), dict(k=5, mode="size", point=6)):
+        e.set(**values)
+        fresh = LearningCurveExplorer(**{name: value for name, value in e.state.items() if name != "seed"})
+        assert e.image == fresh.image, values
+
+
+def test_no_full_redraw_after_the_first_picture(monkeypatch):
+    e = LearningCurveExplorer(dataset="iris", k=5)
+    full = []
+    draw = e.figure.canvas.draw
+    monkeypatch.setattr(e.figure.canvas, "draw", lambda: full.append(1) or draw())
+    for values in (dict(mode="feature"), dict(learner_b="1nn"), dict(dataset="wine", k=10), dict(point=1)):
+        e.set(**values)
+    assert full == []
+    assert [t.get_text() for t in e.titles] == ["Noise curve (feature noise)", "wine, 10-fold cross-validation"]
+    assert [legend.texts[0].get_text() for legend in e.legends[:2]] == ["A: naive Bayes (mean ± sd over folds)",
+                                                         "B: 1-NN (mean ± sd over folds)"]
+    lower, upper = e.bands[1].get_xy()[:11], e.bands[1].get_xy()[11:22][::-1]   # the ± sd band of B
+    np.testing.assert_allclose(lower[:, 1], e.result.b.mean - e.result.b.sd)
+    np.testing.assert_allclose(upper[:, 1], e.result.b.mean + e.result.b.sd)
+    np.testing.assert_allclose(lower[:, 0], e.result.b.x)
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_x_axes_draw_nothing_in_the_corner_their_stamps_leave_out(presenter):
+    """The x axes' stamps start CORNER pixels right of the axes' left edge (apart from the y
+    axes' stamps): every tick label and axis label must lie right of that."""
+    import evalteach
+    from evalteach.widgets._stamp import PAD
+    from evalteach.widgets.learning_curve import CORNER
+
+    evalteach.presenter(presenter)
+    try:
+        e = LearningCurveExplorer(dataset="digits", learner_a="logistic", learner_b="logistic", k=5)
+        for mode in ("size", "class", "feature"):
+            e.set(mode=mode)
+            renderer = e.figure.canvas.get_renderer()
+            for ax in (e.ax, e.folds):
+                left = ax.get_window_extent(renderer).x0 + CORNER + PAD
+                low, high = sorted(ax.get_xlim())
+                texts = [t for t in ax.get_xticklabels() if low <= t.get_position()[0] <= high]
+                for text in [*texts, ax.xaxis.label]:
+                    assert text.get_window_extent(renderer).x0 >= left, (mode, text.get_text())
+    finally:
+        evalteach.presenter(False)
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_longest_names_and_titles_fit_after_switches(presenter, monkeypatch):
+    """The layout is made once, at the first draw: the longest texts of later states must fit it."""
+    import evalteach
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        e = LearningCurveExplorer(dataset="iris", k=5)
+        for values in (dict(learner_a="logistic", learner_b="logistic", mode="feature", dataset="breast_cancer"),
+                       dict(dataset="digits", mode="size", point=11, confidence=0.99)):
+            e.set(**values)
+            assert clutter(e.figure, monkeypatch) == [], values
+    finally:
+        evalteach.presenter(False)

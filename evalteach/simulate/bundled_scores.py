@@ -3,14 +3,18 @@
 The explorers that compare real learners (randomisation test, Bayesian comparison,
 replicability) offer three data sets and five learners, and with their default seed 0
 they always ask for the same cross-validations and hold-out splits (lesson 12 adds four
-more sets of seeds of 10x10 cross-validation). Fitting them on a
-first visit costs up to seconds (hundreds of fits, and importing scikit-learn), yet the
-answers never change. So they are fitted once, by ``python scripts/precompute_scores.py``
-(``--check`` compares a fresh fit with the file and writes nothing), and stored in ``precomputed/learner_scores.npz`` (about 17 kB) beside this module, with the
-version of scikit-learn that fitted them. :mod:`evalteach.simulate.learner_scores`
-reads an entry only when a request matches it exactly (data set, learner, k, seed) and
-the installed scikit-learn is that version; anything else (another seed, your own
-arrays, another scikit-learn) is fitted for real, as before.
+more sets of seeds of 10x10 cross-validation). The learning-curve explorer offers four
+data sets, seven learners, three kinds of curve and 5 or 10 folds, and fits the curves of
+every kind (up to 330 fits) whenever the data set, a learner or k changes. Fitting them
+on a first visit costs up to seconds (hundreds of fits, and importing scikit-learn), yet
+the answers never change. So they are fitted once, by ``python scripts/precompute_scores.py``
+(about a minute; ``--check`` compares a fresh fit with the file and writes nothing), and
+stored in ``precomputed/learner_scores.npz`` (about 28 kB) beside this module, with the
+version of scikit-learn that fitted them. :mod:`evalteach.simulate.learner_scores` and
+:mod:`evalteach.simulate.curves` read an entry only when a request matches it exactly
+(data set, learner, k, seed, kind of curve) and the installed scikit-learn is that
+version; anything else (another seed, your own arrays, another scikit-learn) is fitted
+for real, as before.
 """
 from __future__ import annotations
 
@@ -21,7 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["BUNDLE", "DATASETS", "LEARNERS", "RANDOMIZATION_K", "MAX_RUNS", "PARTITIONS"]
+__all__ = ["BUNDLE", "DATASETS", "LEARNERS", "RANDOMIZATION_K", "MAX_RUNS", "PARTITIONS",
+           "CURVE_DATASETS", "CURVE_LEARNERS", "CURVE_K"]
 
 #: Where the bundle lives (package data: in the wheel and in JupyterLite).
 BUNDLE = Path(__file__).with_name("precomputed") / "learner_scores.npz"
@@ -36,6 +41,10 @@ MAX_RUNS = 10
 PARTITIONS = 15
 #: Sets of seeds (0, 1, ...) of 10x10 cross-validation that lesson 12 compares.
 LESSON_RUN_SETS = 5
+#: The learning-curve explorer's data sets, learners and fold counts (seed 0, every kind of curve).
+CURVE_DATASETS = ("breast_cancer", "wine", "iris", "digits")
+CURVE_LEARNERS = ("1nn", "knn", "tree", "stump", "naive_bayes", "logistic", "majority")
+CURVE_K = (5, 10)
 #: The zip entries' time stamp: fixed, so the same scores always give the same bytes.
 _STAMP = (1980, 1, 1, 0, 0, 0)
 
@@ -87,6 +96,12 @@ class _Bundle:
         self.holdout_seeds = {seed: i for i, seed in enumerate(arrays["holdout_seeds"].tolist())}
         self.holdout = {name: (arrays[f"holdout_y_{name}"], arrays[f"holdout_predictions_{name}"])
                         for name in self.datasets}
+        # learning curves: correct predictions per (data set, learner, mode, point, fold), and
+        # the folds' test sizes; their quotient is exactly the accuracy numpy computes
+        self.curve_index = [{name: i for i, name in enumerate(arrays[f"curve_{axis}"].tolist())}
+                            for axis in ("datasets", "learners", "modes")]
+        self.curves = {k: (arrays[f"curve_correct_k{k}"], arrays[f"curve_test_sizes_k{k}"])
+                       for k in arrays["curve_k"].tolist()}
 
     def fold_errors(self, dataset, learner, k, seed):
         try:
@@ -94,6 +109,16 @@ class _Bundle:
             return errors[self.datasets[dataset], self.learners[learner], seeds[seed]].copy()
         except KeyError:
             return None
+
+    def curve_accuracies(self, dataset, learner, mode, k, seed):
+        if seed != 0 or k not in self.curves:
+            return None
+        try:
+            d, name, m = (index[key] for index, key in zip(self.curve_index, (dataset, learner, mode)))
+        except KeyError:
+            return None
+        correct, sizes = self.curves[k]
+        return correct[d, name, m] / sizes[d]
 
     def holdout_predictions(self, dataset, learner, seed):
         try:
@@ -127,19 +152,30 @@ def fold_errors(dataset, learner, k, seed):
     return None if bundle is None else bundle.fold_errors(dataset, learner, k, seed)
 
 
+def curve_accuracies(dataset, learner, mode, k, seed):
+    """The bundled test accuracies of :func:`evalteach.simulate.learning_curve` (one column
+    per fold), or None if they are not bundled (or may differ from a fit here)."""
+    bundle = _bundle()
+    return None if bundle is None else bundle.curve_accuracies(dataset, learner, mode, k, seed)
+
+
 def holdout_predictions(dataset, learner, seed):
     """The bundled ``(y_test, predictions)`` of this hold-out split, or None."""
     bundle = _bundle()
     return None if bundle is None else bundle.holdout_predictions(dataset, learner, seed)
 
 
-def compute(datasets=DATASETS, learners=LEARNERS, progress=None):
-    """Fit every request of :func:`requests` for real; the arrays the bundle stores.
+def compute(datasets=DATASETS, learners=LEARNERS, curve_datasets=CURVE_DATASETS,
+            curve_learners=CURVE_LEARNERS, progress=None):
+    """Fit every request of :func:`requests` and every learning curve for real; the arrays
+    the bundle stores.
 
     Parameters
     ----------
     datasets, learners : tuple of str
         What to fit (the defaults make the bundle; a part of it serves the tests).
+    curve_datasets, curve_learners : tuple of str
+        The same for the learning curves.
     progress : callable, optional
         Called with a line of text after each data set.
     """
@@ -161,6 +197,27 @@ def compute(datasets=DATASETS, learners=LEARNERS, progress=None):
         arrays[f"holdout_predictions_{d}"] = np.array([[pred for _, pred in row] for row in fits], dtype=np.int8)
         if progress is not None:
             progress(f"fitted {d}")
+    arrays.update(compute_curves(curve_datasets, curve_learners, progress))
+    return arrays
+
+
+def compute_curves(datasets=CURVE_DATASETS, learners=CURVE_LEARNERS, progress=None):
+    """Fit the learning curves of seed 0 for real: correct predictions as integers (a quarter
+    of the bytes of the accuracies) and the folds' test sizes."""
+    from .curves import CURVE_MODES, cv_folds, fit_curve
+
+    arrays = {"curve_datasets": np.array(datasets), "curve_learners": np.array(learners),
+              "curve_modes": np.array(CURVE_MODES), "curve_k": np.array(CURVE_K)}
+    for k in CURVE_K:
+        sizes = np.array([[len(test) for _, test in cv_folds(d, k, 0)] for d in datasets], dtype=np.uint16)
+        accuracies = np.array([[[fit_curve(d, name, mode, k, 0) for mode in CURVE_MODES] for name in learners]
+                               for d in datasets])
+        correct = np.rint(accuracies * sizes[:, None, None, None, :]).astype(np.uint16)
+        if not np.array_equal(correct / sizes[:, None, None, None, :], accuracies):
+            raise ArithmeticError("correct counts do not give back the fitted accuracies")
+        arrays[f"curve_correct_k{k}"], arrays[f"curve_test_sizes_k{k}"] = correct, sizes
+        if progress is not None:
+            progress(f"fitted the learning curves of {k}-fold cross-validation")
     return arrays
 
 

@@ -8,7 +8,10 @@ fraction of the training labels (class noise) or feature values (feature noise) 
 replaced by random values; the test fold stays clean.
 
 Fitting is the slow part, so each fold's curve is cached (:func:`functools.lru_cache`)
-by plain values; the same data set, learner, k and seed never fit twice.
+by plain values; the same data set, learner, k and seed never fit twice. What the
+learning-curve explorer asks for with seed 0 comes fitted with the package
+(:mod:`evalteach.simulate.bundled_scores`): read, not fitted, when the installed
+scikit-learn is the one that fitted it.
 """
 from __future__ import annotations
 
@@ -18,10 +21,11 @@ from functools import lru_cache
 import numpy as np
 
 from .. import _validate
+from . import bundled_scores
 from ..data import DATASETS, load_dataset
 from ..learners import LEARNERS, fitting, make_learner
 
-__all__ = ["CURVE_MODES", "N_POINTS", "Curve", "cv_folds", "curve_points", "learning_curve"]
+__all__ = ["CURVE_MODES", "N_POINTS", "Curve", "cv_folds", "curve_points", "fit_curve", "learning_curve"]
 
 #: What the x axis of a curve measures.
 CURVE_MODES = ("size", "class", "feature")
@@ -185,16 +189,28 @@ def learning_curve(dataset="breast_cancer", learner="naive_bayes", mode="size", 
 
     Source: Mooney, "Experimental evaluation" (learning and noise curves).
     """
+    k, seed = _check(dataset, learner, mode, k, seed)
+    accuracies = bundled_scores.curve_accuracies(dataset, learner, mode, k, seed)
+    if accuracies is None:
+        accuracies = fit_curve(dataset, learner, mode, k, seed, progress)
+    accuracies.setflags(write=False)
+    return Curve(dataset, learner, mode, curve_points(dataset, k, mode), accuracies)
+
+
+def _check(dataset, learner, mode, k, seed):
     _validate.choice("dataset", dataset, DATASETS)
     _validate.choice("learner", learner, tuple(LEARNERS))
     _validate.choice("mode", mode, CURVE_MODES)
-    k = _validate.integer("k", k, low=2, high=20)
-    seed = _validate.integer("seed", seed, low=0)
+    return _validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0)
+
+
+def fit_curve(dataset, learner, mode, k, seed, progress=None):
+    """The accuracies of :func:`learning_curve`, always fitted (never read from the bundle):
+    an array of shape (N_POINTS, k), one column per fold. Parameters as there."""
+    k, seed = _check(dataset, learner, mode, k, seed)
     columns = []
     for fold in range(k):
         columns.append(_fold_curve(dataset, learner, k, seed, mode, fold))
         if progress is not None:
             progress((fold + 1) / k)
-    accuracies = np.column_stack(columns)
-    accuracies.setflags(write=False)
-    return Curve(dataset, learner, mode, curve_points(dataset, k, mode), accuracies)
+    return np.column_stack(columns)

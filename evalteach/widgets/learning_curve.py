@@ -5,6 +5,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.collections import LineCollection
+from matplotlib.ticker import MaxNLocator, StrMethodFormatter
+from matplotlib.transforms import Bbox
 
 from ..data import DATASETS
 from ..learners import LEARNERS
@@ -12,10 +14,16 @@ from ..plotting import COLORS
 from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
 from ..stats import paired_t_test
 from ._base import Explorer, buttons, dropdown, slider
+from ._stamp import AxisLabel, Stamp, axis_region
 
 #: How the curves' legend and the fold panel name the learners (plain words, not code names).
 LEARNER_NAMES = {"naive_bayes": "naive Bayes", "1nn": "1-NN", "knn": "5-NN", "tree": "tree",
                  "stump": "stump", "logistic": "logistic regression", "majority": "majority"}
+
+#: Pixels right of the axes' left edge where an x axis's stamp starts (see _right_of_the_corner).
+CORNER = 9
+#: States each stamp keeps (axes, title, legend, verdict): every point of a few curves.
+KEPT = 64
 
 MODE_LABELS = {"size": "training-set size (examples)", "class": "fraction of training labels replaced",
                "feature": "fraction of training feature values replaced"}
@@ -49,7 +57,8 @@ class LearningCurveExplorer(Explorer):
 
     Fits are real scikit-learn fits, cached per fold: a new data set, learner or k fits the
     curves of all three modes at once (progress is shown); switching the mode, moving the
-    point or the confidence then only selects and redraws.
+    point or the confidence then only selects and redraws. With seed 0 every option's
+    curves come fitted with the package (:mod:`evalteach.simulate.bundled_scores`).
 
     Parameters
     ----------
@@ -101,13 +110,25 @@ class LearningCurveExplorer(Explorer):
         test = paired_t_test(a.accuracies, b.accuracies, confidence=float(state["confidence"]))
         return LearningCurveView(a, b, test, int(state["point"]) - 1, float(state["confidence"]))
 
+    # Nothing is redrawn in full after the first picture. The curves, bands, stars and the
+    # selected point are cheap lines and polygons drawn on every update; the text around
+    # them (each axis's ticks, the x label, the two titles, each legend entry, the fold
+    # panel's learner names and its three-line verdict) is drawn once per state it shows and
+    # pasted back from a stamp when that state returns (text is what a picture spends its
+    # time on). The layout does not depend on the state (tick labels of one width and
+    # height, one-line titles and legend entries), so the frame laid out at the first draw
+    # fits every state.
+
     def _build(self, figure):
         self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
         ax, folds = self.ax, self.folds
         self.colors = (COLORS["data"], COLORS["theory"])
+        self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
-        self.bands = [None, None]
-        ax.set_ylabel("accuracy on the held-out fold")
+        # the axes' labels are texts of their own: the y label drawn once in the background, the
+        # x label (one per mode) in a stamp of its own, so an axis's stamp draws only its ticks
+        AxisLabel(ax.yaxis, "accuracy on the held-out fold").set_animated(False)
+        self.x_name = AxisLabel(ax.xaxis)
         self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none",
                              label="paired t-test significant")[0]
         self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)
@@ -116,51 +137,71 @@ class LearningCurveExplorer(Explorer):
         self.dots = [folds.plot([], [], "o", color=c, ms=5)[0] for c in self.colors]
         self.fold_means = [folds.plot([], [], "_", color=c, ms=28, mew=3)[0] for c in self.colors]
         folds.set(xlim=(-0.5, 1.5), xticks=[0, 1])
+        for axis in (folds.xaxis, folds.yaxis):  # no label: skip placing it on each draw of the axis
+            axis.set_label_coords(0.5, 0.5)
+        figure.canvas.mpl_connect("draw_event", lambda _: self._pin_labels())
+        ax.set_autoscale_on(False)  # the limits are set with the curves
+        ax.tick_params(axis="x", labelsize="small")  # in every mode: the same height, the same layout
+        for axes in (ax, folds):  # steps a two-decimal label states exactly, labels of one width
+            axes.yaxis.set_major_locator(MaxNLocator(nbins="auto", steps=[1, 2, 5, 10]))
+            axes.yaxis.set_major_formatter(StrMethodFormatter("{x:.2f}"))
         self.folds_title = folds.set_title("\n\n", fontsize="small")
-        self.legend = None
-        self.dynamic(self.stars, self.cursor, self.pairs, *self.dots, *self.fold_means,
-                     self.folds_title)
+        # what kind of curve (left) and of which data (right): two texts, each redrawn only when it changes
+        self.titles = [ax.set_title(" ", fontsize="medium", loc=where) for where in ("left", "right")]
+        # outside the axes, so neither the curves nor the selected point's line can cross it; one
+        # legend an entry, so a new learner redraws only its own entry
+        self.legends = [figure.legend(handles=[handle], loc=f"outside lower {where}", frameon=False,
+                                      fontsize="small")
+                        for handle, where in zip((*self.mean_lines, self.stars), ("left", "center", "right"))]
+        self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
+        self.x_axes = [Stamp([a.xaxis], size=KEPT, region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
+        # each text keyed by what it says
+        self.texts = [*self.titles, self.folds_title, *(legend.texts[0] for legend in self.legends), self.x_name]
+        self.text_stamps = [Stamp([artist], size=KEPT) for artist in (*self.titles, self.folds_title,
+                                                                         *self.legends, self.x_name)]
+        self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps, *self.bands, *self.mean_lines, self.stars,
+                     self.cursor, self.pairs, *self.dots, *self.fold_means)
         self._shown = None
+        self._labels_pinned = False
 
     def _draw_curves(self, r):
+        """Set what changes with the curves: data, axes, title, legend, the learners' names."""
         ax = self.ax
-        for band in self.bands:
-            if band is not None:
-                band.remove()
         x = r.a.x
-        for i, (curve, color) in enumerate(zip((r.a, r.b), self.colors)):
+        for i, (curve, band) in enumerate(zip((r.a, r.b), self.bands)):
             self.mean_lines[i].set_data(x, curve.mean)
-            self.mean_lines[i].set_label(f"{'AB'[i]}: {_name(curve.learner)} (mean ± sd over folds)")
-            self.bands[i] = ax.fill_between(x, curve.mean - curve.sd, curve.mean + curve.sd,
-                                            color=color, alpha=0.18, lw=0)
+            label = f"{'AB'[i]}: {_name(curve.learner)} (mean ± sd over folds)"
+            self.mean_lines[i].set_label(label)
+            self.legends[i].texts[0].set_text(label)
+            band.set_xy(np.r_[np.c_[x, curve.mean - curve.sd], np.c_[x, curve.mean + curve.sd][::-1]])
+        # in steps of 0.1: a few limits, each axis drawn once per limit
         low = min(r.a.accuracies.min(), r.b.accuracies.min())
-        ylim = (max(0.0, np.floor(low * 20) / 20 - 0.02), 1.04)
+        ylim = (max(0.0, np.floor(low * 10) / 10 - 0.02), 1.04)
         if r.a.mode == "size":
             ax.set_xscale("log")
             ax.set_xlim(x[0] / 1.15, x[-1] * 1.15)
             # label every size the curve was measured at: powers of ten alone do not say which point is which
-            ax.set_xticks(x, [str(size) for size in x], fontsize="small")
+            ax.set_xticks(x, [str(size) for size in x])
             ax.minorticks_off()
         else:
             ax.set_xscale("linear")
             ax.set_xlim(-0.03, 1.03)
-        ax.set_ylim(ylim)
-        ax.set_xlabel(MODE_LABELS[r.a.mode])
+        self.x_name.set_text(MODE_LABELS[r.a.mode])
         kind = "Learning curve" if r.a.mode == "size" else f"Noise curve ({r.a.mode} noise)"
-        ax.set_title(f"{kind}: {r.a.dataset.replace('_', ' ')}, "
-                     f"{r.a.accuracies.shape[1]}-fold cross-validation", fontsize="medium")
-        if self.legend is not None:
-            self.legend.remove()
-        # outside the axes, so neither the curves nor the selected point's line can cross it
-        self.legend = self.figure.legend(handles=[*self.mean_lines, self.stars], loc="outside lower center",
-                                         ncol=3, frameon=False, fontsize="small")
-        self.folds.set_ylim(ylim)
-        self.folds.set_xticklabels([f"A\n{_name(r.a.learner)}", f"B\n{_name(r.b.learner)}"])
-        self.relayout()
+        self.titles[0].set_text(kind)
+        k = r.a.accuracies.shape[1]
+        self.titles[1].set_text(f"{r.a.dataset.replace('_', ' ')}, {k}-fold cross-validation")
+        pair = (_name(r.a.learner), _name(r.b.learner))
+        self.folds.set_xticks([0, 1], [f"A\n{pair[0]}", f"B\n{pair[1]}"])
+        for axes in (ax, self.folds):
+            axes.set_ylim(ylim)
+        for y_axis, x_axis, key in zip(self.y_axes, self.x_axes, ((r.a.mode, x.tobytes()), pair)):
+            y_axis.show(ylim)
+            x_axis.show(key)
 
     def _draw(self, r):
         shown = tuple((c.dataset, c.learner, c.mode, c.accuracies.tobytes()) for c in (r.a, r.b))
-        if shown != self._shown:  # new curves: the static parts change
+        if shown != self._shown:  # new curves: the frame around them changes
             self._shown = shown
             self._draw_curves(r)
         x, i = r.a.x, r.index
@@ -179,6 +220,20 @@ class LearningCurveExplorer(Explorer):
         self.folds_title.set_text(
             f"fold accuracies, {where}\nA − B = {t.mean_difference[i]:+.4f}, t = {t.statistic[i]:.2f}\n"
             f"p = {t.p_value[i]:.3g}: {verdict} at the {100 * (1 - r.confidence):.3g}% level")
+        for stamp, text in zip(self.text_stamps, self.texts):
+            stamp.show(text.get_text())
+
+    def _pin_labels(self):
+        """Keep the axes' labels where the first full draw (the layout) put them, in axes
+        coordinates: an axis then no longer measures its tick labels a second time on each
+        draw to place its label (the layout is fixed, and tick labels keep one width)."""
+        if self._labels_pinned:
+            return
+        self._labels_pinned = True
+        for axis in (self.ax.xaxis, self.ax.yaxis):
+            label = axis.label
+            where = self.ax.transAxes.inverted().transform(label.get_transform().transform(label.get_position()))
+            axis.set_label_coords(*where)
 
     def _summary(self, r):
         i, x, t = r.index, r.a.x, r.test
@@ -188,6 +243,20 @@ class LearningCurveExplorer(Explorer):
                 f"{_name(r.b.learner)} {r.b.mean[i]:.4f} (sd {r.b.sd[i]:.4f}); paired t = {t.statistic[i]:.3f}, "
                 f"p = {t.p_value[i]:.3g}. The difference is significant at "
                 f"{int(r.significant.sum())} of {len(x)} points.")
+
+
+def _right_of_the_corner(axis):
+    """An x axis's box, starting a few pixels right of the axes' left edge: apart from the
+    y axis's box (which reaches 2 pixels into the axes, plus the stamps' padding), so the
+    two change independently. The x axis has no tick or label there (tested)."""
+    below = axis_region(axis)
+
+    def region(renderer):
+        box = below(renderer)
+        left = axis.axes.get_window_extent(renderer).x0 + CORNER
+        return None if box is None else Bbox.from_extents(max(box.x0, left), box.y0, box.x1, box.y1)
+
+    return region
 
 
 def _name(learner):
