@@ -3,12 +3,14 @@
 The explorers that compare real learners (randomisation test, Bayesian comparison,
 replicability) offer three data sets and five learners, and with their default seed 0
 they always ask for the same cross-validations and hold-out splits (lesson 12 adds four
-more sets of seeds of 10x10 cross-validation). Fitting them on a
+more sets of seeds of 10x10 cross-validation), and the sampling-error explorer's switch
+scores 1-NN on its own training set against held-out splits. Fitting them on a
 first visit costs up to seconds (hundreds of fits, and importing scikit-learn), yet the
 answers never change. So they are fitted once, by ``python scripts/precompute_scores.py``
 (``--check`` compares a fresh fit with the file and writes nothing), and stored in ``precomputed/learner_scores.npz`` (about 17 kB) beside this module, with the
 version of scikit-learn that fitted them. :mod:`evalteach.simulate.learner_scores`
-reads an entry only when a request matches it exactly (data set, learner, k, seed) and
+(and :func:`evalteach.simulate.resubstitution_vs_holdout`) read an entry only when a
+request matches it exactly (data set, learner, k, seed) and
 the installed scikit-learn is that version; anything else (another seed, your own
 arrays, another scikit-learn) is fitted for real, as before.
 """
@@ -21,7 +23,8 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["BUNDLE", "DATASETS", "LEARNERS", "RANDOMIZATION_K", "MAX_RUNS", "PARTITIONS"]
+__all__ = ["BUNDLE", "DATASETS", "LEARNERS", "RANDOMIZATION_K", "MAX_RUNS", "PARTITIONS",
+           "RESUBSTITUTION"]
 
 #: Where the bundle lives (package data: in the wheel and in JupyterLite).
 BUNDLE = Path(__file__).with_name("precomputed") / "learner_scores.npz"
@@ -36,6 +39,10 @@ MAX_RUNS = 10
 PARTITIONS = 15
 #: Sets of seeds (0, 1, ...) of 10x10 cross-validation that lesson 12 compares.
 LESSON_RUN_SETS = 5
+#: SamplingErrorExplorer's resubstitution-versus-held-out request (the arguments of
+#: :func:`evalteach.simulate.resubstitution_vs_holdout`).
+RESUBSTITUTION = {"dataset": "breast_cancer", "learner": "1nn", "test_fraction": 1 / 3, "n_splits": 20,
+                  "seed": 0}
 #: The zip entries' time stamp: fixed, so the same scores always give the same bytes.
 _STAMP = (1980, 1, 1, 0, 0, 0)
 
@@ -87,6 +94,8 @@ class _Bundle:
         self.holdout_seeds = {seed: i for i, seed in enumerate(arrays["holdout_seeds"].tolist())}
         self.holdout = {name: (arrays[f"holdout_y_{name}"], arrays[f"holdout_predictions_{name}"])
                         for name in self.datasets}
+        self.resubstitution = (tuple(arrays["resubstitution_sizes"].tolist())
+                               + tuple(arrays["resubstitution_errors"]))
 
     def fold_errors(self, dataset, learner, k, seed):
         try:
@@ -102,6 +111,13 @@ class _Bundle:
             return y[column].astype(int), predictions[self.learners[learner], column].astype(int)
         except KeyError:
             return None
+
+
+    def resubstitution_errors(self, request):
+        if request != RESUBSTITUTION:
+            return None
+        n_train, n_test, train_errors, test_errors = self.resubstitution
+        return n_train, n_test, train_errors.copy(), test_errors.copy()
 
 
 def read(path=BUNDLE):
@@ -133,6 +149,15 @@ def holdout_predictions(dataset, learner, seed):
     return None if bundle is None else bundle.holdout_predictions(dataset, learner, seed)
 
 
+def resubstitution(dataset, learner, test_fraction, n_splits, seed):
+    """The bundled ``(n_train, n_test, train_errors, test_errors)`` of
+    :func:`evalteach.simulate.resubstitution_vs_holdout`, or None."""
+    bundle = _bundle()
+    request = {"dataset": dataset, "learner": learner, "test_fraction": test_fraction,
+               "n_splits": n_splits, "seed": seed}
+    return None if bundle is None else bundle.resubstitution_errors(request)
+
+
 def compute(datasets=DATASETS, learners=LEARNERS, progress=None):
     """Fit every request of :func:`requests` for real; the arrays the bundle stores.
 
@@ -146,6 +171,7 @@ def compute(datasets=DATASETS, learners=LEARNERS, progress=None):
     import sklearn
 
     from .learner_scores import fit_fold_errors, fit_holdout_predictions
+    from .sampling import fit_resubstitution
 
     folds, holdouts = requests()
     arrays = {"sklearn_version": np.array(sklearn.__version__), "datasets": np.array(datasets),
@@ -161,6 +187,9 @@ def compute(datasets=DATASETS, learners=LEARNERS, progress=None):
         arrays[f"holdout_predictions_{d}"] = np.array([[pred for _, pred in row] for row in fits], dtype=np.int8)
         if progress is not None:
             progress(f"fitted {d}")
+    n_train, n_test, train_errors, test_errors = fit_resubstitution(**RESUBSTITUTION)
+    arrays["resubstitution_sizes"] = np.array([n_train, n_test])
+    arrays["resubstitution_errors"] = np.array([train_errors, test_errors])
     return arrays
 
 
