@@ -114,3 +114,34 @@ def test_one_bar_per_count_centred_on_k_over_n_and_the_gap_in_words():
     text = e.learner_text.get_text()
     assert "optimism" not in text and "training error below held-out" in text
     assert f"{e.result.learner.optimism:.3f}" in text
+
+
+def test_mode_switches_and_resamples_need_no_full_redraw(full_redraws):
+    e = SamplingErrorExplorer()
+    full = full_redraws(e)
+    for values in (dict(learner=True), dict(error=0.8), dict(learner=False), dict(learner=True, n=3)):
+        e.set(**values)
+        assert e.error is None
+    e.resample()
+    assert e.error is None and not full
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_pictures_after_changes_equal_fresh_ones(presenter):
+    """The axes, their text and the legend are pasted from a frame kept per arrangement, legend
+    place and side-panel limits: the pixels must be what a freshly built explorer draws, also
+    where the bars reach the legend (n = 1 at error 0.5) and after a resample."""
+    import evalteach as et
+
+    et.presenter(presenter)
+    try:
+        e = SamplingErrorExplorer()
+        for values in (dict(error=0.7), dict(learner=True), dict(error=0.5, n=1), dict(error=0.2, n=300),
+                       dict(learner=False), dict(error=0.51, n=2), dict(learner=True, n_sets=200), dict(error=0.3)):
+            e.set(**values)
+            fresh = SamplingErrorExplorer(**{name: value for name, value in e.state.items() if name != "seed"})
+            assert e.image == fresh.image, values
+        e.resample()
+        assert e.image == SamplingErrorExplorer(seed=1, **{k: v for k, v in e.state.items() if k != "seed"}).image
+    finally:
+        et.presenter(False)
