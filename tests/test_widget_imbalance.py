@@ -115,14 +115,20 @@ def test_no_control_redraws_the_whole_figure(full_redraws):
     assert not full
 
 
-@pytest.mark.parametrize("presenter", [False, True])
-def test_pictures_after_changes_equal_fresh_ones(presenter):
-    """The layout is made once for the widest text, and the cost axis, the titles, the legend
-    and the cost bars' names are pasted from stamps: the pixels must be what a freshly built
-    explorer draws, also at the widest cost axis (share 0.5, a miss costing 1000)."""
+@pytest.mark.parametrize("presenter, density", [(False, None), (True, None), (False, 1.0)])
+def test_pictures_after_changes_equal_fresh_ones(presenter, density, monkeypatch):
+    """The layout is made once for the widest text, and the cost axis, the titles, the legend,
+    the cost bars' names and the values on the bars are pasted from stamps: the pixels must be
+    what a freshly built explorer draws, also at the widest cost axis (share 0.5, a miss
+    costing 1000) and at 1x, where neighbouring values ("1.000" twice) nearly touch."""
+    from dataclasses import replace
+
     import evalteach as et
+    from evalteach import plotting
 
     et.presenter(presenter)
+    if density is not None:
+        monkeypatch.setattr(plotting, "_current", replace(plotting.theme(), density=density))
     try:
         e = ImbalanceExplorer()
         rng = np.random.default_rng(3)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from matplotlib.transforms import IdentityTransform
 
 from ..data import load_dataset
 from ..learners import LEARNERS, make_learner
@@ -191,6 +192,7 @@ class ImbalanceExplorer(Explorer):
                           for i in range(3)]
         for text in (*sum(self.rate_text, []), *self.cost_text):
             text.set_gid(ON_DATA)  # a value printed on the bar it labels
+            text.set_transform(IdentityTransform())  # placed in whole pixels: see _label
         # the costs span orders of magnitude as the sliders move, so the axis follows them
         # (in 1-2-5 steps) and says so: read the numbers on the bars
         cost.set(xticks=np.arange(3), ylabel="expected cost per test case\n(the axis rescales)")
@@ -207,8 +209,12 @@ class ImbalanceExplorer(Explorer):
             "rate_title": Stamp([self.rate_title], size=STAMPS_KEPT),
             "cost_title": Stamp([self.cost_title], size=STAMPS_KEPT),
         }
-        self.dynamic(*self.stamps.values(), *[b for bars in self.rate_bars for b in bars],
-                     *sum(self.rate_text, []), *self.cost_bars, *self.cost_text)
+        # The values on the bars: each pasted while it shows the same number at the same pixel,
+        # drawn before the bars (its box then holds background only).
+        self.value_stamps = {text: Stamp([text], size=STAMPS_KEPT)
+                             for text in (*sum(self.rate_text, []), *self.cost_text)}
+        self.dynamic(*self.stamps.values(), *self.value_stamps.values(),
+                     *[b for bars in self.rate_bars for b in bars], *self.cost_bars)
         self._names = None
         self._cost_top = None
 
@@ -250,13 +256,29 @@ class ImbalanceExplorer(Explorer):
     def _rate_title(n_positive, n_negative):
         return f"test set: {n_positive} positive, {n_negative} negative"
 
+    def _label(self, text, bar, y, words, beside=None):
+        """Put ``words`` above ``bar`` at height ``y`` (data), rounded to a whole pixel: a
+        label with the same words at the same pixel is the same picture, pasted from its stamp.
+
+        Two "1.000"s on neighbouring bars are 2 pixels apart at 1x, so a stamp's box may hold
+        the edge of the label drawn before it: ``beside``, that label's key, is part of the key.
+        Returns the key.
+        """
+        x, y = bar.axes.transData.transform((bar.get_x() + bar.get_width() / 2, y))
+        text.set_position((x, round(y)))
+        text.set_text(words)
+        key = (words, x, round(y))
+        self.value_stamps[text].show((key, beside))
+        return key
+
     def _draw(self, r):
-        for bars, texts, c in zip(self.rate_bars, self.rate_text, r.confusions):
-            for bar, text, metric in zip(bars, texts, METRICS):
+        for m, metric in enumerate(METRICS):  # the bars of a metric side by side, left to right
+            beside = None
+            for bars, texts, c in zip(self.rate_bars, self.rate_text, r.confusions):
                 value = getattr(c, metric)
-                bar.set_height(0 if np.isnan(value) else value)
-                text.set_y((0 if np.isnan(value) else value) + 0.01)
-                text.set_text("n/a" if np.isnan(value) else f"{value:.3f}".removeprefix("0"))
+                bars[m].set_height(0 if np.isnan(value) else value)
+                beside = self._label(texts[m], bars[m], (0 if np.isnan(value) else value) + 0.01,
+                                     "n/a" if np.isnan(value) else f"{value:.3f}".removeprefix("0"), beside)
         self.rate_title.set_text(self._rate_title(r.n_positive, r.n_negative))
         top = _nice_ceiling(1.25 * max(0.2, float(np.max(r.costs))))
         if top != self._cost_top:
@@ -269,8 +291,7 @@ class ImbalanceExplorer(Explorer):
             self.cost_axes.set_xticklabels([_wrap(name) for name in r.names], fontsize="small")
         for bar, text, value in zip(self.cost_bars, self.cost_text, r.costs):
             bar.set_height(value)
-            text.set_position((bar.get_x() + bar.get_width() / 2, value))
-            text.set_text(f"{value:.3f}")
+            self._label(text, bar, value, f"{value:.3f}")
         self.cost_title.set_text(self._cost_title(r.cost_fn))
         for name, key in (("cost_axis", top), ("names", r.names), ("legend", r.names),
                           ("rate_title", self.rate_title.get_text()), ("cost_title", self.cost_title.get_text())):
