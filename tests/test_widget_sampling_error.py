@@ -126,14 +126,19 @@ def test_mode_switches_and_resamples_need_no_full_redraw(full_redraws):
     assert e.error is None and not full
 
 
-@pytest.mark.parametrize("presenter", [False, True])
-def test_pictures_after_changes_equal_fresh_ones(presenter):
+@pytest.mark.parametrize("presenter, density", [(False, None), (True, None), (False, 1.0)])
+def test_pictures_after_changes_equal_fresh_ones(presenter, density, monkeypatch):
     """The axes, their text and the legend are pasted from a frame kept per arrangement, legend
     place and side-panel limits: the pixels must be what a freshly built explorer draws, also
-    where the bars reach the legend (n = 1 at error 0.5) and after a resample."""
+    where the bars reach the legend (n = 1 at error 0.5), after a resample, and at 1x."""
+    from dataclasses import replace
+
     import evalteach as et
+    from evalteach import plotting
 
     et.presenter(presenter)
+    if density is not None:
+        monkeypatch.setattr(plotting, "_current", replace(plotting.theme(), density=density))
     try:
         e = SamplingErrorExplorer()
         for values in (dict(error=0.7), dict(learner=True), dict(error=0.5, n=1), dict(error=0.2, n=300),

@@ -241,10 +241,8 @@ class ImbalanceExplorer(Explorer):
         prop.set_size("small")
         cost.set_xticklabels([_wrap(max(options, key=lambda n: width([_wrap(n)], prop))) for options in names],
                              fontsize="small")
-        self.cost_title.set_text(self._cost_title(1.259))  # the widest costs print 4 digits and a point
-        self.rate_title.set_text(self._rate_title(500, 500))
-        for text, name in zip(self.legend.get_texts(), names):
-            text.set_text(max(name, key=len))
+        self.cost_title.set_text(self._cost_title(1.259))  # the widest misses' costs: 4 digits and a point
+        self.rate_title.set_text(self._rate_title(500, 500))  # (the legend is inside the axes)
         figure.get_layout_engine().execute(figure)
         figure.set_layout_engine("none")
 
