@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.transforms import IdentityTransform
 
 from ..data import load_dataset
-from ..learners import LEARNERS, make_learner
+from ..learners import LEARNERS, fitting, make_learner
 from ..plotting import COLORS, ON_DATA
 from ..stats import confusion
 from ._base import Explorer, buttons, dropdown, log_slider, slider
@@ -83,10 +83,11 @@ def data_predictions(share, learner, balance, seed):
     X, y = data.X, y_all
     balanced = _balance(train, y, balance, rng)
     out = {}
-    for name, model, rows in (("always majority", make_learner("majority"), train),
-                              (learner, make_learner(learner, seed), train),
-                              (f"{learner}, balanced", make_learner(learner, seed), balanced)):
-        out[name] = (y[test], model.fit(X[rows], y[rows]).predict(X[test]))
+    with fitting():  # one thread, no input checks: a slider step costs a fit
+        for name, model, rows in (("always majority", make_learner("majority"), train),
+                                  (learner, make_learner(learner, seed), train),
+                                  (f"{learner}, balanced", make_learner(learner, seed), balanced)):
+            out[name] = (y[test], model.fit(X[rows], y[rows]).predict(X[test]))
     return out
 
 
