@@ -150,3 +150,23 @@ def test_pictures_after_changes_equal_fresh_ones(presenter, density, monkeypatch
         assert e.image == SamplingErrorExplorer(seed=1, **{k: v for k, v in e.state.items() if k != "seed"}).image
     finally:
         et.presenter(False)
+
+
+def test_the_data_stay_below_the_legend():
+    """The legend is pasted before the data are drawn: no bar, binomial dot or normal curve
+    may reach into it (small n spreads the histogram widest)."""
+    e = SamplingErrorExplorer()
+    renderer = e.figure.canvas.get_renderer()
+    for error in np.arange(0.05, 1.0, 0.1):
+        for n in (1, 2, 3, 5, 10, 40):
+            e.set(error=round(float(error), 2), n=n)
+            box = e.legend.get_window_extent(renderer)
+            heights, edges, _ = e.bars.get_data()
+            left = e.ax.transData.transform(np.column_stack([edges[:-1], heights]))
+            right = e.ax.transData.transform(np.column_stack([edges[1:], heights]))
+            under = (left[:, 0] < box.x1) & (right[:, 0] > box.x0)  # bars with a part under the legend
+            assert np.all(left[under, 1] < box.y0), (error, n)
+            xy = e.ax.transData.transform(np.concatenate([np.column_stack(e.pmf.get_data()),
+                                                          np.column_stack(e.normal.get_data())]))
+            beside = (xy[:, 0] > box.x0) & (xy[:, 0] < box.x1)
+            assert np.all(xy[beside, 1] < box.y0), (error, n)

@@ -10,12 +10,12 @@ from .. import simulate
 from ..plotting import COLORS
 from ._base import Explorer, checkbox, slider
 from ._cached_layer import CachedLayer
+from ._stamp import Stamp
 
 #: The learner and data set the resubstitution switch scores.
 LEARNER, DATASET, N_SPLITS = "1nn", "breast_cancer", 20
-#: Frames kept as pixels: two arrangements, two legend places, and the side panel's y limits
-#: of a resampled seed.
-FRAMES_KEPT = 4
+#: Frames kept as pixels: the two arrangements, and the side panel's y limits of a resampled seed.
+FRAMES_KEPT = 3
 
 
 def headroom(ax, top, low=0.0, grow=1.25):
@@ -148,14 +148,15 @@ class SamplingErrorExplorer(Explorer):
             self._positions[on] = ax.get_position().frozen(), lx.get_position().frozen()
         figure.set_layout_engine("none")  # these two layouts are the only ones
         self._learner_shown = None
-        # Both axes with their ticks, labels, titles and the legend (under the data it may
-        # meet: the bars are translucent) are one frame, drawn once per arrangement, legend
-        # place and side-panel y limits and then pasted: no control redraws their text.
+        # Both axes with their ticks, labels and titles are one frame, drawn once per
+        # arrangement and side-panel y limits and then pasted, and the legend a stamp on it per
+        # place (the data stay below it): no control redraws their text.
         self.frame = CachedLayer(size=FRAMES_KEPT)
         ax.set_animated(True)
         lx.set_animated(True)
-        self.dynamic(self.frame, self.bars, self.pmf, self.normal, self.truth, self.readout,
-                     self.train_dots, self.test_dots, self.means, self.learner_text)
+        self.legend_stamp = Stamp([self.legend], size=2 * FRAMES_KEPT)
+        self.dynamic(self.frame, self.legend_stamp, self.bars, self.pmf, self.normal, self.truth,
+                     self.readout, self.train_dots, self.test_dots, self.means, self.learner_text)
 
     def _arrange(self, on):
         self.ax.set_subplotspec(self._spans[on])
@@ -184,7 +185,8 @@ class SamplingErrorExplorer(Explorer):
         self.ax.set_ylim(0, 1.2 * top)  # no y ticks: the frame does not depend on it
         self._draw_learner(r.learner)
         on = r.learner is not None
-        self.frame.show((on, legend_at, self.lax.get_ylim() if on else None), (self.ax, self.lax))
+        self.frame.show((on, self.lax.get_ylim() if on else None), (self.ax, self.lax))
+        self.legend_stamp.show(legend_at)
 
     def _draw_learner(self, learner):
         on = learner is not None
