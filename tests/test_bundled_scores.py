@@ -15,11 +15,12 @@ from sklearn.tree import DecisionTreeClassifier
 import evalteach.simulate.curves as curves
 import evalteach.simulate.learner_scores as scores
 import evalteach.simulate.repeated_partitions as partitions
+import evalteach.simulate.sampling as sampling
 from evalteach.data import load_dataset
 from evalteach.simulate import bundled_scores as bundled
-from evalteach.simulate import cv_folds
+from evalteach.simulate import cv_folds, resubstitution_vs_holdout
 from evalteach.widgets import (BayesianComparisonExplorer, LearningCurveExplorer, RandomizationExplorer,
-                               ReplicabilityExplorer)
+                               ReplicabilityExplorer, SamplingErrorExplorer)
 
 
 @pytest.fixture
@@ -30,11 +31,13 @@ def empty_caches():
     for cache in caches:
         cache.clear()
     scores.holdout_predictions.cache_clear()
+    sampling._resubstitution.cache_clear()
     yield
     for cache, kept in zip(caches, saved):
         cache.clear()
         cache.update(kept)
     scores.holdout_predictions.cache_clear()
+    sampling._resubstitution.cache_clear()
     bundled._bundle.cache_clear()
 
 
@@ -47,6 +50,7 @@ def no_fitting(monkeypatch, empty_caches):
     monkeypatch.setattr(scores, "fit_fold_errors", refuse)
     monkeypatch.setattr(scores, "fit_holdout_predictions", refuse)
     monkeypatch.setattr(curves, "_fold_curve", refuse)
+    monkeypatch.setattr(sampling, "fit_resubstitution", refuse)
 
 
 def test_the_bundle_was_made_by_the_installed_scikit_learn():
@@ -85,6 +89,25 @@ def test_bundled_holdout_predictions_equal_a_plain_scikit_learn_fit(dataset, lea
     assert y.dtype == data.y.dtype and pred.dtype == predictions.dtype
     np.testing.assert_array_equal(y, data.y[test])
     np.testing.assert_array_equal(pred, predictions)
+
+
+def test_bundled_resubstitution_equals_a_plain_scikit_learn_fit():
+    """1-NN scored on its own training set and on the held-out third, 20 random splits drawn
+    from one seeded generator (SamplingErrorExplorer's switch)."""
+    data = load_dataset("breast_cancer")
+    rng = np.random.default_rng(0)
+    train_errors, test_errors = [], []
+    for _ in range(20):
+        order = rng.permutation(len(data.y))
+        test, train = order[:190], order[190:]  # a third of 569 held out
+        model = KNeighborsClassifier(n_neighbors=1).fit(data.X[train], data.y[train])
+        train_errors.append(np.mean(model.predict(data.X[train]) != data.y[train]))
+        test_errors.append(np.mean(model.predict(data.X[test]) != data.y[test]))
+    n_train, n_test, train, test = bundled.resubstitution(**bundled.RESUBSTITUTION)
+    assert (n_train, n_test) == (379, 190)
+    np.testing.assert_array_equal(train, train_errors)
+    np.testing.assert_array_equal(test, test_errors)
+    assert np.all(train == 0) and test.mean() > 0.05  # a memoriser: resubstitution error 0
 
 
 def test_a_fresh_fit_of_a_slice_gives_the_same_arrays_and_the_file_the_same_bytes():
@@ -178,6 +201,34 @@ def test_every_option_of_the_explorers_is_bundled(no_fitting, cls, choices):
     for values in itertools.product(*(_options(explorer.controls[name]) for name in choices)):
         state.update(zip(choices, values))
         assert explorer._compute(state) is not None
+
+
+def test_the_sampling_error_explorers_learner_is_bundled(no_fitting):
+    explorer = SamplingErrorExplorer(learner=True)
+    learner = explorer.result.learner
+    expected = bundled.resubstitution(**bundled.RESUBSTITUTION)
+    assert (learner.n_train, learner.n_test) == expected[:2]
+    np.testing.assert_array_equal(learner.test_errors, expected[3])
+
+
+def test_resubstitution_outside_the_bundle_is_fitted(empty_caches, monkeypatch):
+    calls = []
+    fit = sampling.fit_resubstitution
+    monkeypatch.setattr(sampling, "fit_resubstitution", lambda *args: calls.append(args) or fit(*args))
+    bundled_result = resubstitution_vs_holdout(n_splits=20, seed=0)
+    assert calls == []
+    assert bundled.resubstitution("breast_cancer", "1nn", 1 / 3, 20, 1) is None
+    assert bundled.resubstitution("breast_cancer", "1nn", 1 / 3, 10, 0) is None
+    assert bundled.resubstitution("wine", "1nn", 1 / 3, 20, 0) is None
+    other = resubstitution_vs_holdout(n_splits=20, seed=1)
+    assert calls == [("breast_cancer", "1nn", 1 / 3, 20, 1)]
+    assert other.n_test == bundled_result.n_test and not np.array_equal(other.test_errors, bundled_result.test_errors)
+    monkeypatch.setattr(bundled, "installed_sklearn", lambda: "0.0")
+    bundled._bundle.cache_clear()
+    sampling._resubstitution.cache_clear()
+    refitted = resubstitution_vs_holdout(n_splits=20, seed=0)
+    assert calls[-1] == ("breast_cancer", "1nn", 1 / 3, 20, 0)
+    np.testing.assert_array_equal(refitted.test_errors, bundled_result.test_errors)
 
 
 def test_requests_outside_the_bundle_are_fitted(empty_caches, monkeypatch):

@@ -103,3 +103,44 @@ def test_cost_bars_are_labelled_and_the_rescaling_axis_says_so():
     e.figure.canvas.draw()
     assert labels() == ["always\nmajority", "stump", "stump,\nbalanced"]
     assert labels() == [name.replace(" ", "\n") for name in e.result.names]
+
+
+def test_no_control_redraws_the_whole_figure(full_redraws):
+    e = ImbalanceExplorer()
+    full = full_redraws(e)
+    for values in (dict(positive_share=0.5, cost_fn=1000.0), dict(source="data"), dict(learner="1nn"),
+                   dict(balance="over", positive_share=0.3), dict(source="scott", cost_fn=1.0)):
+        e.set(**values)
+        assert e.error is None
+    assert not full
+
+
+@pytest.mark.parametrize("presenter, density", [(False, None), (True, None), (False, 1.0)])
+def test_pictures_after_changes_equal_fresh_ones(presenter, density, monkeypatch):
+    """The layout is made once for the widest text, and the cost axis, the titles, the legend,
+    the cost bars' names and the values on the bars are pasted from stamps: the pixels must be
+    what a freshly built explorer draws, also at the widest cost axis (share 0.5, a miss
+    costing 1000) and at 1x, where neighbouring values ("1.000" twice) nearly touch."""
+    from dataclasses import replace
+
+    import evalteach as et
+    from evalteach import plotting
+
+    et.presenter(presenter)
+    if density is not None:
+        monkeypatch.setattr(plotting, "_current", replace(plotting.theme(), density=density))
+    try:
+        e = ImbalanceExplorer()
+        rng = np.random.default_rng(3)
+        changes = [dict(positive_share=0.5, cost_fn=1000.0), dict(positive_share=0.02, cost_fn=10.0),
+                   dict(cost_fn=1.0), dict(source="data"), dict(cost_fn=1000.0), dict(learner="1nn"),
+                   dict(balance="over", positive_share=0.3), dict(source="scott", cost_fn=10 ** 1.1),
+                   dict(positive_share=0.5, cost_fn=1000.0)]
+        changes += [dict(positive_share=int(rng.integers(1, 51)) / 100, cost_fn=10 ** (int(rng.integers(0, 31)) / 10))
+                    for _ in range(4)]
+        for values in changes:
+            e.set(**values)
+            fresh = ImbalanceExplorer(**{name: value for name, value in e.state.items() if name != "seed"})
+            assert e.image == fresh.image, values
+    finally:
+        et.presenter(False)

@@ -114,3 +114,59 @@ def test_one_bar_per_count_centred_on_k_over_n_and_the_gap_in_words():
     text = e.learner_text.get_text()
     assert "optimism" not in text and "training error below held-out" in text
     assert f"{e.result.learner.optimism:.3f}" in text
+
+
+def test_mode_switches_and_resamples_need_no_full_redraw(full_redraws):
+    e = SamplingErrorExplorer()
+    full = full_redraws(e)
+    for values in (dict(learner=True), dict(error=0.8), dict(learner=False), dict(learner=True, n=3)):
+        e.set(**values)
+        assert e.error is None
+    e.resample()
+    assert e.error is None and not full
+
+
+@pytest.mark.parametrize("presenter, density", [(False, None), (True, None), (False, 1.0)])
+def test_pictures_after_changes_equal_fresh_ones(presenter, density, monkeypatch):
+    """The axes, their text and the legend are pasted from a frame kept per arrangement, legend
+    place and side-panel limits: the pixels must be what a freshly built explorer draws, also
+    where the bars reach the legend (n = 1 at error 0.5), after a resample, and at 1x."""
+    from dataclasses import replace
+
+    import evalteach as et
+    from evalteach import plotting
+
+    et.presenter(presenter)
+    if density is not None:
+        monkeypatch.setattr(plotting, "_current", replace(plotting.theme(), density=density))
+    try:
+        e = SamplingErrorExplorer()
+        for values in (dict(error=0.7), dict(learner=True), dict(error=0.5, n=1), dict(error=0.2, n=300),
+                       dict(learner=False), dict(error=0.51, n=2), dict(learner=True, n_sets=200), dict(error=0.3)):
+            e.set(**values)
+            fresh = SamplingErrorExplorer(**{name: value for name, value in e.state.items() if name != "seed"})
+            assert e.image == fresh.image, values
+        e.resample()
+        assert e.image == SamplingErrorExplorer(seed=1, **{k: v for k, v in e.state.items() if k != "seed"}).image
+    finally:
+        et.presenter(False)
+
+
+def test_the_data_stay_below_the_legend():
+    """The legend is pasted before the data are drawn: no bar, binomial dot or normal curve
+    may reach into it (small n spreads the histogram widest)."""
+    e = SamplingErrorExplorer()
+    renderer = e.figure.canvas.get_renderer()
+    for error in np.arange(0.05, 1.0, 0.1):
+        for n in (1, 2, 3, 5, 10, 40):
+            e.set(error=round(float(error), 2), n=n)
+            box = e.legend.get_window_extent(renderer)
+            heights, edges, _ = e.bars.get_data()
+            left = e.ax.transData.transform(np.column_stack([edges[:-1], heights]))
+            right = e.ax.transData.transform(np.column_stack([edges[1:], heights]))
+            under = (left[:, 0] < box.x1) & (right[:, 0] > box.x0)  # bars with a part under the legend
+            assert np.all(left[under, 1] < box.y0), (error, n)
+            xy = e.ax.transData.transform(np.concatenate([np.column_stack(e.pmf.get_data()),
+                                                          np.column_stack(e.normal.get_data())]))
+            beside = (xy[:, 0] > box.x0) & (xy[:, 0] < box.x1)
+            assert np.all(xy[beside, 1] < box.y0), (error, n)

@@ -5,16 +5,18 @@ replicability) offer three data sets and five learners, and with their default s
 they always ask for the same cross-validations and hold-out splits (lesson 12 adds four
 more sets of seeds of 10x10 cross-validation). The learning-curve explorer offers four
 data sets, seven learners, three kinds of curve and 5 or 10 folds, and fits the curves of
-every kind (up to 330 fits) whenever the data set, a learner or k changes. Fitting them
-on a first visit costs up to seconds (hundreds of fits, and importing scikit-learn), yet
-the answers never change. So they are fitted once, by ``python scripts/precompute_scores.py``
-(about a minute; ``--check`` compares a fresh fit with the file and writes nothing), and
-stored in ``precomputed/learner_scores.npz`` (about 28 kB) beside this module, with the
-version of scikit-learn that fitted them. :mod:`evalteach.simulate.learner_scores` and
-:mod:`evalteach.simulate.curves` read an entry only when a request matches it exactly
-(data set, learner, k, seed, kind of curve) and the installed scikit-learn is that
-version; anything else (another seed, your own arrays, another scikit-learn) is fitted
-for real, as before.
+every kind (up to 330 fits) whenever the data set, a learner or k changes; the
+sampling-error explorer's switch scores 1-NN on its own training set against held-out
+splits. Fitting them on a first visit costs up to seconds (hundreds of fits, and importing
+scikit-learn), yet the answers never change. So they are fitted once, by
+``python scripts/precompute_scores.py`` (a few minutes; ``--check`` compares a fresh fit
+with the file and writes nothing), and stored in ``precomputed/learner_scores.npz`` (about
+29 kB) beside this module, with the version of scikit-learn that fitted them.
+:mod:`evalteach.simulate.learner_scores`, :mod:`evalteach.simulate.curves` and
+:func:`evalteach.simulate.resubstitution_vs_holdout` read an entry only when a request
+matches it exactly (data set, learner, k, seed, kind of curve) and the installed
+scikit-learn is that version; anything else (another seed, your own arrays, another
+scikit-learn) is fitted for real, as before.
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 __all__ = ["BUNDLE", "DATASETS", "LEARNERS", "RANDOMIZATION_K", "MAX_RUNS", "PARTITIONS",
-           "CURVE_DATASETS", "CURVE_LEARNERS", "CURVE_K"]
+           "CURVE_DATASETS", "CURVE_LEARNERS", "CURVE_K", "RESUBSTITUTION"]
 
 #: Where the bundle lives (package data: in the wheel and in JupyterLite).
 BUNDLE = Path(__file__).with_name("precomputed") / "learner_scores.npz"
@@ -45,6 +47,10 @@ LESSON_RUN_SETS = 5
 CURVE_DATASETS = ("breast_cancer", "wine", "iris", "digits")
 CURVE_LEARNERS = ("1nn", "knn", "tree", "stump", "naive_bayes", "logistic", "majority")
 CURVE_K = (5, 10)
+#: SamplingErrorExplorer's resubstitution-versus-held-out request (the arguments of
+#: :func:`evalteach.simulate.resubstitution_vs_holdout`).
+RESUBSTITUTION = {"dataset": "breast_cancer", "learner": "1nn", "test_fraction": 1 / 3, "n_splits": 20,
+                  "seed": 0}
 #: The zip entries' time stamp: fixed, so the same scores always give the same bytes.
 _STAMP = (1980, 1, 1, 0, 0, 0)
 
@@ -102,6 +108,8 @@ class _Bundle:
                             for axis in ("datasets", "learners", "modes")]
         self.curves = {k: (arrays[f"curve_correct_k{k}"], arrays[f"curve_test_sizes_k{k}"])
                        for k in arrays["curve_k"].tolist()}
+        self.resubstitution = (tuple(arrays["resubstitution_sizes"].tolist())
+                               + tuple(arrays["resubstitution_errors"]))
 
     def fold_errors(self, dataset, learner, k, seed):
         try:
@@ -127,6 +135,13 @@ class _Bundle:
             return y[column].astype(int), predictions[self.learners[learner], column].astype(int)
         except KeyError:
             return None
+
+
+    def resubstitution_errors(self, request):
+        if request != RESUBSTITUTION:
+            return None
+        n_train, n_test, train_errors, test_errors = self.resubstitution
+        return n_train, n_test, train_errors.copy(), test_errors.copy()
 
 
 def read(path=BUNDLE):
@@ -165,6 +180,15 @@ def holdout_predictions(dataset, learner, seed):
     return None if bundle is None else bundle.holdout_predictions(dataset, learner, seed)
 
 
+def resubstitution(dataset, learner, test_fraction, n_splits, seed):
+    """The bundled ``(n_train, n_test, train_errors, test_errors)`` of
+    :func:`evalteach.simulate.resubstitution_vs_holdout`, or None."""
+    bundle = _bundle()
+    request = {"dataset": dataset, "learner": learner, "test_fraction": test_fraction,
+               "n_splits": n_splits, "seed": seed}
+    return None if bundle is None else bundle.resubstitution_errors(request)
+
+
 def compute(datasets=DATASETS, learners=LEARNERS, curve_datasets=CURVE_DATASETS,
             curve_learners=CURVE_LEARNERS, progress=None):
     """Fit every request of :func:`requests` and every learning curve for real; the arrays
@@ -182,6 +206,7 @@ def compute(datasets=DATASETS, learners=LEARNERS, curve_datasets=CURVE_DATASETS,
     import sklearn
 
     from .learner_scores import fit_fold_errors, fit_holdout_predictions
+    from .sampling import fit_resubstitution
 
     folds, holdouts = requests()
     arrays = {"sklearn_version": np.array(sklearn.__version__), "datasets": np.array(datasets),
@@ -197,6 +222,9 @@ def compute(datasets=DATASETS, learners=LEARNERS, curve_datasets=CURVE_DATASETS,
         arrays[f"holdout_predictions_{d}"] = np.array([[pred for _, pred in row] for row in fits], dtype=np.int8)
         if progress is not None:
             progress(f"fitted {d}")
+    n_train, n_test, train_errors, test_errors = fit_resubstitution(**RESUBSTITUTION)
+    arrays["resubstitution_sizes"] = np.array([n_train, n_test])
+    arrays["resubstitution_errors"] = np.array([train_errors, test_errors])
     arrays.update(compute_curves(curve_datasets, curve_learners, progress))
     return arrays
 

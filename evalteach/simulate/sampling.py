@@ -315,6 +315,19 @@ class Resubstitution:
 
 @lru_cache(maxsize=32)
 def _resubstitution(dataset, learner, test_fraction, n_splits, seed):
+    from . import bundled_scores
+
+    scored = bundled_scores.resubstitution(dataset, learner, test_fraction, n_splits, seed)
+    n_train, n_test, train_errors, test_errors = (
+        fit_resubstitution(dataset, learner, test_fraction, n_splits, seed) if scored is None else scored)
+    train_errors.setflags(write=False)
+    test_errors.setflags(write=False)
+    return Resubstitution(dataset, learner, n_train, n_test, train_errors, test_errors)
+
+
+def fit_resubstitution(dataset, learner, test_fraction, n_splits, seed):
+    """:func:`resubstitution_vs_holdout` fitted for real (neither cached nor read from the
+    bundle): ``(n_train, n_test, train_errors, test_errors)``."""
     from ..data import load_dataset
     from ..learners import fitting, make_learner
 
@@ -332,9 +345,7 @@ def _resubstitution(dataset, learner, test_fraction, n_splits, seed):
             model = make_learner(learner, seed=seed).fit(data.X[train], data.y[train])
             train_errors[i] = np.mean(model.predict(data.X[train]) != data.y[train])
             test_errors[i] = np.mean(model.predict(data.X[test]) != data.y[test])
-    train_errors.setflags(write=False)
-    test_errors.setflags(write=False)
-    return Resubstitution(dataset, learner, n - n_test, n_test, train_errors, test_errors)
+    return n - n_test, n_test, train_errors, test_errors
 
 
 def resubstitution_vs_holdout(dataset="breast_cancer", learner="1nn", test_fraction=1 / 3,
@@ -344,7 +355,8 @@ def resubstitution_vs_holdout(dataset="breast_cancer", learner="1nn", test_fract
     The training-set (resubstitution) error is optimistically biased: a 1-nearest-neighbour
     classifier memorises its training set and scores (nearly) 0 there, while its held-out
     error estimates its true error (Mitchell ch. 5: "don't test on the training set").
-    Results are cached, so asking again is free.
+    Results are cached, so asking again is free; the explorer's request with seed 0 comes
+    fitted with the package (:mod:`evalteach.simulate.bundled_scores`).
 
     Parameters
     ----------

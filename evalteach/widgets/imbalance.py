@@ -5,12 +5,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from matplotlib.transforms import IdentityTransform
 
 from ..data import load_dataset
-from ..learners import LEARNERS, make_learner
+from ..learners import LEARNERS, fitting, make_learner
 from ..plotting import COLORS, ON_DATA
 from ..stats import confusion
 from ._base import Explorer, buttons, dropdown, log_slider, slider
+from ._stamp import Stamp, axis_region
 
 METRICS = ("accuracy", "precision", "recall", "specificity", "fpr")
 METRIC_LABELS = ("accuracy", "precision", "recall\n(TP rate)", "specificity", "false-alarm\nrate (FPR)")
@@ -18,6 +20,11 @@ METRIC_LABELS = ("accuracy", "precision", "recall\n(TP rate)", "specificity", "f
 #: negatives; h_B finds 19/20 and 930/980. Kept as per-class rates when the ratio moves.
 SCOTT_N = 1000
 SCOTT_RATES = {"h_A": (2 / 20, 965 / 980), "h_B": (19 / 20, 930 / 980)}
+#: The cost axis' possible tops (1-2-5 steps): the costs reach at most
+#: 1.25 x (0.5 x 1000 + 0.5) with every positive missed at the largest share and cost.
+COST_TOPS = (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+#: Texts kept as pixels per stamp (axis tops, titles, names of the classifiers).
+STAMPS_KEPT = 32
 
 
 @dataclass(frozen=True)
@@ -76,10 +83,11 @@ def data_predictions(share, learner, balance, seed):
     X, y = data.X, y_all
     balanced = _balance(train, y, balance, rng)
     out = {}
-    for name, model, rows in (("always majority", make_learner("majority"), train),
-                              (learner, make_learner(learner, seed), train),
-                              (f"{learner}, balanced", make_learner(learner, seed), balanced)):
-        out[name] = (y[test], model.fit(X[rows], y[rows]).predict(X[test]))
+    with fitting():  # one thread, no input checks: a slider step costs a fit
+        for name, model, rows in (("always majority", make_learner("majority"), train),
+                                  (learner, make_learner(learner, seed), train),
+                                  (f"{learner}, balanced", make_learner(learner, seed), balanced)):
+            out[name] = (y[test], model.fit(X[rows], y[rows]).predict(X[test]))
     return out
 
 
@@ -185,40 +193,108 @@ class ImbalanceExplorer(Explorer):
                           for i in range(3)]
         for text in (*sum(self.rate_text, []), *self.cost_text):
             text.set_gid(ON_DATA)  # a value printed on the bar it labels
+            text.set_transform(IdentityTransform())  # placed in whole pixels: see _label
         # the costs span orders of magnitude as the sliders move, so the axis follows them
         # (in 1-2-5 steps) and says so: read the numbers on the bars
         cost.set(xticks=np.arange(3), ylabel="expected cost per test case\n(the axis rescales)")
         self.cost_title = cost.set_title("")
         self.cost_axes = cost
-        self.dynamic(*[b for bars in self.rate_bars for b in bars], *sum(self.rate_text, []),
-                     *self.cost_bars, *self.cost_text, self.rate_title, self.cost_title,
-                     cost.yaxis)  # its limits follow the costs without a full redraw
+        self._lay_out(figure)
+        # Text that changes with one control only is drawn once per what it says and then
+        # pasted: the cost axis per top, the titles per text, the legend and the cost bars'
+        # names per source and learner. No control redraws the whole figure.
+        self.stamps = {
+            "cost_axis": Stamp([cost.yaxis], size=STAMPS_KEPT, region=axis_region(cost.yaxis)),
+            "names": Stamp([cost.xaxis], size=STAMPS_KEPT, region=axis_region(cost.xaxis)),
+            "legend": Stamp([self.legend], size=STAMPS_KEPT),
+            "rate_title": Stamp([self.rate_title], size=STAMPS_KEPT),
+            "cost_title": Stamp([self.cost_title], size=STAMPS_KEPT),
+        }
+        # The values on the bars: each pasted while it shows the same number at the same pixel,
+        # drawn before the bars (its box then holds background only).
+        self.value_stamps = {text: Stamp([text], size=STAMPS_KEPT)
+                             for text in (*sum(self.rate_text, []), *self.cost_text)}
+        self.dynamic(*self.stamps.values(), *self.value_stamps.values(),
+                     *[b for bars in self.rate_bars for b in bars], *self.cost_bars)
         self._names = None
         self._cost_top = None
 
+    def _lay_out(self, figure):
+        """Lay the figure out once, for the widest text any state shows, and keep it: every
+        state then has the same layout (no text outgrows it, and no full redraw is needed)."""
+        cost = self.cost_axes
+        renderer = figure.canvas.get_renderer()
+
+        def width(texts, prop):
+            return max(renderer.get_text_width_height_descent(line, prop, ismath=False)[0]
+                       for text in texts for line in text.split("\n"))
+
+        def tick_labels(top):
+            cost.set_ylim(0, top)
+            return cost.yaxis.get_major_formatter().format_ticks(cost.yaxis.get_majorticklocs())
+
+        prop = cost.yaxis.get_major_ticks()[0].label1.get_fontproperties()
+        cost.set_ylim(0, max(COST_TOPS, key=lambda top: width(tick_labels(top), prop)))
+        learners = [k for k in LEARNERS if k != "majority"]  # the learner control's options
+        names = [("always negative", "always majority"), ("h_A", *learners),
+                 ("h_B", *(f"{k}, balanced" for k in learners))]
+        prop = cost.xaxis.get_major_ticks()[0].label1.get_fontproperties().copy()
+        prop.set_size("small")
+        cost.set_xticklabels([_wrap(max(options, key=lambda n: width([_wrap(n)], prop))) for options in names],
+                             fontsize="small")
+        self.cost_title.set_text(self._cost_title(1.259))  # the widest misses' costs: 4 digits and a point
+        self.rate_title.set_text(self._rate_title(500, 500))  # (the legend is inside the axes)
+        figure.get_layout_engine().execute(figure)
+        figure.set_layout_engine("none")
+
+    @staticmethod
+    def _cost_title(cost_fn):
+        return f"costs: miss {cost_fn:.4g},\nfalse alarm 1"
+
+    @staticmethod
+    def _rate_title(n_positive, n_negative):
+        return f"test set: {n_positive} positive, {n_negative} negative"
+
+    def _label(self, text, bar, y, words, beside=None):
+        """Put ``words`` above ``bar`` at height ``y`` (data), rounded to a whole pixel: a
+        label with the same words at the same pixel is the same picture, pasted from its stamp.
+
+        Two "1.000"s on neighbouring bars are 2 pixels apart at 1x, so a stamp's box may hold
+        the edge of the label drawn before it: ``beside``, that label's key, is part of the key.
+        Returns the key.
+        """
+        x, y = bar.axes.transData.transform((bar.get_x() + bar.get_width() / 2, y))
+        text.set_position((x, round(y)))
+        text.set_text(words)
+        key = (words, x, round(y))
+        self.value_stamps[text].show((key, beside))
+        return key
+
     def _draw(self, r):
-        for bars, texts, c in zip(self.rate_bars, self.rate_text, r.confusions):
-            for bar, text, metric in zip(bars, texts, METRICS):
+        for m, metric in enumerate(METRICS):  # the bars of a metric side by side, left to right
+            beside = None
+            for bars, texts, c in zip(self.rate_bars, self.rate_text, r.confusions):
                 value = getattr(c, metric)
-                bar.set_height(0 if np.isnan(value) else value)
-                text.set_y((0 if np.isnan(value) else value) + 0.01)
-                text.set_text("n/a" if np.isnan(value) else f"{value:.3f}".removeprefix("0"))
-        self.rate_title.set_text(f"test set: {r.n_positive} positive, {r.n_negative} negative")
+                bars[m].set_height(0 if np.isnan(value) else value)
+                beside = self._label(texts[m], bars[m], (0 if np.isnan(value) else value) + 0.01,
+                                     "n/a" if np.isnan(value) else f"{value:.3f}".removeprefix("0"), beside)
+        self.rate_title.set_text(self._rate_title(r.n_positive, r.n_negative))
         top = _nice_ceiling(1.25 * max(0.2, float(np.max(r.costs))))
         if top != self._cost_top:
             self._cost_top = top
             self.cost_axes.set_ylim(0, top)
-        if r.names != self._names:  # the legend is static: full redraw
+        if r.names != self._names:
             self._names = r.names
             for text, name in zip(self.legend.get_texts(), r.names):
                 text.set_text(name)
             self.cost_axes.set_xticklabels([_wrap(name) for name in r.names], fontsize="small")
-            self.relayout()
         for bar, text, value in zip(self.cost_bars, self.cost_text, r.costs):
             bar.set_height(value)
-            text.set_position((bar.get_x() + bar.get_width() / 2, value))
-            text.set_text(f"{value:.3f}")
-        self.cost_title.set_text(f"costs: miss {r.cost_fn:.4g},\nfalse alarm 1")
+            self._label(text, bar, value, f"{value:.3f}")
+        self.cost_title.set_text(self._cost_title(r.cost_fn))
+        for name, key in (("cost_axis", top), ("names", r.names), ("legend", r.names),
+                          ("rate_title", self.rate_title.get_text()), ("cost_title", self.cost_title.get_text())):
+            self.stamps[name].show(key)
 
     def _summary(self, r):
         parts = []

@@ -9,10 +9,13 @@ from scipy import stats as _st
 from .. import simulate
 from ..plotting import COLORS
 from ._base import Explorer, checkbox, slider
+from ._cached_layer import CachedLayer
+from ._stamp import Stamp
 
 #: The learner and data set the resubstitution switch scores.
 LEARNER, DATASET, N_SPLITS = "1nn", "breast_cancer", 20
-
+#: Frames kept as pixels: the two arrangements, and the side panel's y limits of a resampled seed.
+FRAMES_KEPT = 3
 
 
 def headroom(ax, top, low=0.0, grow=1.25):
@@ -122,7 +125,6 @@ class SamplingErrorExplorer(Explorer):
         self.truth = ax.axvline(0.3, color=COLORS["truth"], ls="--", lw=1.2, label=r"$error_D(h)$")
         self.readout = ax.set_title(" \n ", fontsize="medium")  # two lines, as in _draw
         self.legend = ax.legend(loc="upper right", frameon=False)
-        self.dynamic(self.bars, self.pmf, self.normal, self.truth, self.legend, self.readout)
 
         lx.set_xlim(-0.6, 1.6)
         lx.set_ylim(-0.01, 0.2)  # dots at error 0 stay visible above the axis
@@ -135,7 +137,6 @@ class SamplingErrorExplorer(Explorer):
         (self.means,) = lx.plot([], [], "_", ms=34, mew=2.5, color=COLORS["truth"])
         self.learner_text = lx.text(0.5, 0.97, "", transform=lx.transAxes, ha="center", va="top",
                                     fontsize="small")
-        self.dynamic(self.train_dots, self.test_dots, self.means, self.learner_text)
         self._jitter = np.random.default_rng(0).uniform(-0.18, 0.18, N_SPLITS)
         # The learner panel is there only when switched on: lay the figure out both ways now
         # and switch between the two arrangements (no empty panel, no layout at run time).
@@ -147,6 +148,15 @@ class SamplingErrorExplorer(Explorer):
             self._positions[on] = ax.get_position().frozen(), lx.get_position().frozen()
         figure.set_layout_engine("none")  # these two layouts are the only ones
         self._learner_shown = None
+        # Both axes with their ticks, labels and titles are one frame, drawn once per
+        # arrangement and side-panel y limits and then pasted, and the legend a stamp on it per
+        # place (the data stay below it): no control redraws their text.
+        self.frame = CachedLayer(size=FRAMES_KEPT)
+        ax.set_animated(True)
+        lx.set_animated(True)
+        self.legend_stamp = Stamp([self.legend], size=2 * FRAMES_KEPT)
+        self.dynamic(self.frame, self.legend_stamp, self.bars, self.pmf, self.normal, self.truth,
+                     self.readout, self.train_dots, self.test_dots, self.means, self.learner_text)
 
     def _arrange(self, on):
         self.ax.set_subplotspec(self._spans[on])
@@ -169,10 +179,14 @@ class SamplingErrorExplorer(Explorer):
         self.readout.set_text(
             f"{r.n_sets} test sets of n = {n}:  mean {r.mean:.4f}  (error_D = {r.error:.2f})\n"
             f"SD {r.sd:.4f}  (binomial √(p(1−p)/n) = {r.sd_theory:.4f})")  # plain text: mathtext is slow
-        self.legend.set_loc("upper left" if r.error > 0.5 else "upper right")  # away from the histogram
+        legend_at = "upper left" if r.error > 0.5 else "upper right"  # away from the histogram
+        self.legend.set_loc(legend_at)
         top = max(r.observed.max(), r.pmf.max(), _st.norm.pdf(0.0, 0.0, r.sd_theory) / n)
-        self.ax.set_ylim(0, 1.2 * top)  # no y ticks: nothing in the background moves
+        self.ax.set_ylim(0, 1.2 * top)  # no y ticks: the frame does not depend on it
         self._draw_learner(r.learner)
+        on = r.learner is not None
+        self.frame.show((on, self.lax.get_ylim() if on else None), (self.ax, self.lax))
+        self.legend_stamp.show(legend_at)
 
     def _draw_learner(self, learner):
         on = learner is not None
@@ -182,7 +196,6 @@ class SamplingErrorExplorer(Explorer):
             main, side = self._positions[on]
             self.ax.set_position(main)
             self.lax.set_position(side)
-            self.relayout()
         if not on:
             return
         self.train_dots.set_offsets(np.column_stack([self._jitter, learner.train_errors]))
@@ -190,8 +203,7 @@ class SamplingErrorExplorer(Explorer):
         self.means.set_data([0, 1], [learner.train_errors.mean(), learner.test_errors.mean()])
         self.learner_text.set_text(f"mean {learner.train_errors.mean():.3f} vs {learner.test_errors.mean():.3f}:"
                                    f"\ntraining error below held-out\nerror by {learner.optimism:.3f}")
-        if headroom(self.lax, max(learner.test_errors.max(), 0.05) * 1.2, low=-0.01):
-            self.relayout()
+        headroom(self.lax, max(learner.test_errors.max(), 0.05) * 1.2, low=-0.01)
 
     def _summary(self, r):
         text = (f"Over {r.n_sets} simulated test sets of n = {r.n} examples with true error "
