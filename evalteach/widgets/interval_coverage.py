@@ -196,15 +196,15 @@ class IntervalCoverageExplorer(Explorer):
         self.plan_title = ax_plan.text(0.5, 1.02, "", transform=ax_plan.transAxes, ha="center")
 
         self.layers = {
-            "dance": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(0, 0, ticks=False)),
+            "dance": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(0, 0, ticks=False)),
                       (self.segments, self.estimates, self.point_misses, self.truth, self.dance_title)),
-            "ticks": (CachedLayer(size=ZOOMS_KEPT, region=lambda f: self._quarter(0, 0, ticks=True)),
+            "ticks": (CachedLayer(size=ZOOMS_KEPT, region=lambda _: self._quarter(0, 0, ticks=True)),
                       (ax_dance.xaxis,)),
-            "run": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(0, 1)),
+            "run": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(0, 1)),
                     (self.running, self.nominal_run, self.exact_run, self.run_title)),
-            "curve": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(1, 0)),
+            "curve": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(1, 0)),
                       (*self.curves.values(), self.nominal_curve, self.curve_title)),
-            "plan": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(1, 1)),
+            "plan": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(1, 1)),
                      (self.plan_curve, self.plan_point, self.plan_title)),
         }
         for _, artists in self.layers.values():
