@@ -11,7 +11,8 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from evalteach import widgets
-from evalteach.widgets._cached_layer import PAD, AxisLabel, CachedAxis, CachedLayer, CachedText, Stamp
+from evalteach.widgets._cached_layer import (PAD, AxisLabel, CachedAxis, CachedLayer, CachedText, Stamp,
+                                             marker_clip_box, whole_pixels)
 from explorer_contract import modes, other_value
 
 
@@ -125,14 +126,35 @@ def test_a_layer_on_another_draws_it_from_its_own_cache(scene):
     assert (ax.xaxis.draws, text.draws) == (2, 3)
 
 
-def test_a_region_is_rounded_to_the_nearest_pixel_so_adjacent_regions_do_not_overlap(scene, monkeypatch):
+@pytest.mark.parametrize("frac", [0.0, 0.3, 0.5, 0.7])
+def test_whole_pixels_are_the_pixels_agg_draws_into_when_it_clips_to_the_box(frac):
+    # paths clipped to the axes, and markers clipped to marker_clip_box, ink exactly the rounded box
+    figure = Figure(figsize=(1, 1), dpi=100)
+    FigureCanvasAgg(figure)
+    ax = figure.add_axes(((20 + frac) / 100, (20 + frac) / 100, 0.5, 0.4))
+    ax.axis("off")
+    ax.set_xlim(0, 1), ax.set_ylim(0, 1)
+    fill = ax.fill_between([-1, 2], -1, 2, color="k")
+    dots = ax.scatter([0, 1, 0, 1], [0, 0, 1, 1], s=300, color="k")
+    expected = whole_pixels(ax.bbox).extents
+    for drawn, hidden, clip in ((fill, dots, None), (dots, fill, marker_clip_box(ax))):
+        drawn.set_visible(True), hidden.set_visible(False)
+        if clip is not None:
+            drawn.set_clip_box(clip)
+        figure.canvas.draw()
+        inked = np.asarray(figure.canvas.buffer_rgba())[::-1, :, 0] < 255  # rows from the bottom
+        rows, cols = np.flatnonzero(inked.any(axis=1)), np.flatnonzero(inked.any(axis=0))
+        assert (cols[0], rows[0], cols[-1] + 1, rows[-1] + 1) == tuple(expected), (frac, drawn)
+
+
+def test_a_layer_keeps_its_region_in_whole_pixels_and_neighbouring_regions_do_not_overlap(scene, monkeypatch):
     figure, ax, text, background = scene
     copied = boxes_copied(monkeypatch, figure)
     left = CachedLayer([text], region=lambda renderer: Bbox.from_extents(0.3, 10.4, 100.5, 80.6))
     right = CachedLayer([ax.xaxis], region=lambda renderer: Bbox.from_extents(100.5, 10.4, 200.2, 80.6))
     whole = CachedLayer([text])
     update(figure, background, left, right, whole)
-    assert copied == [(0, 10, 100, 71), (100, 10, 100, 71), (0, 0, 200, 150)]
+    assert copied == [(0, 10, 101, 71), (101, 10, 99, 71), (0, 0, 200, 150)]
 
 
 def test_a_stamp_keeps_its_artists_box_padded_to_whole_pixels_inside_the_canvas(scene, monkeypatch):
@@ -143,11 +165,10 @@ def test_a_stamp_keeps_its_artists_box_padded_to_whole_pixels_inside_the_canvas(
     update(figure, background, Stamp([text, hidden]), Stamp([edge]), Stamp([hidden]))
     renderer = figure.canvas.get_renderer()
     box = text.get_window_extent(renderer)
-    expected = np.round([box.x0 - PAD, box.y0 - PAD, box.x1 + PAD, box.y1 + PAD])
     edge_box = edge.get_window_extent(renderer)
     assert edge_box.x0 < 0
-    assert copied == [tuple(Bbox(expected.reshape(2, 2)).bounds),
-                      tuple(Bbox(np.round([[0, edge_box.y0 - PAD], [edge_box.x1 + PAD, edge_box.y1 + PAD]])).bounds)]
+    assert copied == [whole_pixels(Bbox.from_extents(box.x0 - PAD, box.y0 - PAD, box.x1 + PAD, box.y1 + PAD)).bounds,
+                      whole_pixels(Bbox.from_extents(0, edge_box.y0 - PAD, edge_box.x1 + PAD, edge_box.y1 + PAD)).bounds]
 
 
 def test_a_stamp_with_nothing_to_show_pastes_nothing(scene):
@@ -214,13 +235,7 @@ def test_every_explorer_using_cached_layers_is_listed():
         assert uses == (name in CACHING), name
 
 
-#: A layer's box that takes a pixel row another layer's artists also draw into pastes a stale row.
-STALE_ROW = {"IntervalCoverageExplorer": "the x tick layer's box takes the pixel row the dance panel's "
-                                         "bottom edge cuts, into which the last row's dot draws"}
-
-
-@pytest.mark.parametrize("name", [pytest.param(name, marks=pytest.mark.xfail(reason=STALE_ROW[name], strict=True))
-                                  if name in STALE_ROW else name for name in CACHING])
+@pytest.mark.parametrize("name", CACHING)
 def test_pasted_pictures_equal_pictures_drawn_afresh_through_modes_and_jumps(name, monkeypatch):
     # the same changes twice: the second time round most layers paste what the first drew
     cls = getattr(widgets, name)

@@ -29,7 +29,10 @@ The variants differ only in their box and their key:
 Two rules follow from pasting pixels. Give a layer to :meth:`Explorer.dynamic` before the
 artists drawn over it: a paste puts back its box as it was when the key was first drawn
 (background plus the layer's artists). And the boxes of layers drawn in the same update
-must not overlap unless stacked (``under``) or keyed by each other's keys. Every full draw
+must not overlap unless stacked (``under``) or keyed by each other's keys. Agg clips
+markers (scatter dots, marker lines) one pixel wider than paths, into the row below and the
+column right of the clip box: give markers drawn next to another layer's box
+:func:`marker_clip_box`. Every full draw
 of the figure forgets every copy, since the background under them may have changed (the
 explorers draw in full only on their first picture, a new pixel density or a relayout).
 """
@@ -40,10 +43,19 @@ from collections import OrderedDict
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.text import Text
-from matplotlib.transforms import Bbox
+from matplotlib.transforms import Bbox, BboxBase
 
 #: Pixels added around a stamp's box, for anti-aliased edges.
 PAD = 2
+
+
+def whole_pixels(box):
+    """``box`` (display pixels) rounded to whole pixels as Agg rounds a clip box: x half up,
+    y half down. A pixel that an axes edge cuts then belongs to the side whose artists
+    (clipped to the axes) draw into it, and the regions of two neighbouring axes do not overlap.
+    """
+    (x0, y0), (x1, y1) = box.get_points()
+    return Bbox([[np.floor(x0 + 0.5), np.ceil(y0 - 0.5)], [np.floor(x1 + 0.5), np.ceil(y1 - 0.5)]])
 
 
 class CachedLayer(Artist):
@@ -65,9 +77,7 @@ class CachedLayer(Artist):
     Notes
     -----
     The key must name everything the pixels depend on besides the canvas size and the
-    axes' places, which the cache adds itself. Boxes are rounded to whole pixels as Agg
-    rounds its clip boxes, so a pixel row that an axes edge cuts belongs to the side that
-    draws into it and adjacent regions do not overlap.
+    axes' places, which the cache adds itself. Boxes are rounded by :func:`whole_pixels`.
     """
 
     #: Pixels added around the box.
@@ -140,7 +150,7 @@ class CachedLayer(Artist):
         box = self._box(renderer)
         if box is not None:  # padded, inside the canvas, whole pixels
             box = Bbox.intersection(box.padded(self.pad), Bbox.from_bounds(0, 0, renderer.width, renderer.height))
-        self._pixels[entry] = None if box is None else renderer.copy_from_bbox(Bbox(np.round(box.get_points())))
+        self._pixels[entry] = None if box is None else renderer.copy_from_bbox(whole_pixels(box))
         while len(self._pixels) > self.size:
             self._pixels.popitem(last=False)
 
@@ -205,6 +215,28 @@ class CachedText(Stamp):
             return None
         # the box on the canvas: place, size and alignment, also of a text placed relative to another
         return t.get_text(), t.get_color(), t.get_alpha(), tuple(t.get_window_extent(renderer).bounds)
+
+
+class _MarkerClipBox(BboxBase):
+    def __init__(self, box):
+        super().__init__()
+        self._box = box
+        self.set_children(box)
+
+    def get_points(self):
+        (x0, y0), (x1, y1) = self._box.get_points()
+        return np.array([[x0, y0 + 1], [x1 - 1, y1]])
+
+
+def marker_clip_box(ax):
+    """A clip box for markers in ``ax``: they ink the pixels a region rounded from ``ax.bbox`` holds.
+
+    Agg clips paths to the clip box rounded to whole pixels, but markers one pixel further, into
+    the row below and the column right of it. Clipped to this box (``ax.bbox`` one pixel
+    narrower at the right and shorter at the bottom, following the axes' place) they stop
+    where paths stop, out of the neighbouring layer's box.
+    """
+    return _MarkerClipBox(ax.bbox)
 
 
 def axis_region(axis):
