@@ -29,12 +29,15 @@ The variants differ only in their box and their key:
 Two rules follow from pasting pixels. Give a layer to :meth:`Explorer.dynamic` before the
 artists drawn over it: a paste puts back its box as it was when the key was first drawn
 (background plus the layer's artists). And the boxes of layers drawn in the same update
-must not overlap unless stacked (``under``) or keyed by each other's keys. Agg clips
-markers (scatter dots, marker lines) one pixel wider than paths, into the row below and the
-column right of the clip box: give markers drawn next to another layer's box
-:func:`marker_clip_box`. Every full draw
-of the figure forgets every copy, since the background under them may have changed (the
-explorers draw in full only on their first picture, a new pixel density or a relayout).
+must not overlap unless stacked (``under``) or keyed by each other's keys. Boxes are whole
+pixels (:func:`whole_pixels`), split where Agg splits a clip box; Agg clips markers
+(scatter dots) one pixel further, into the row below and the column right of the box, so
+markers drawn next to another layer's box are clipped to :func:`marker_clip_box`.
+
+When copies are forgotten: every full draw of the figure forgets every copy, since the
+background under them may have changed. The explorers draw in full only for their first
+picture, a new pixel density, a relayout or after an error; none that uses a layer
+relayouts during ordinary use, so the rule costs no misses there.
 """
 from __future__ import annotations
 
