@@ -109,7 +109,7 @@ def test_a_new_pixel_density_or_layout_draws_afresh(scene):
         update(figure, background, layer)
     assert text.draws == 3
     key, width, height, (place,) = layer._pixels.popitem()[0]
-    assert (key, width, height) == (None, 400, 300) and place == pytest.approx((0.1, 0.1, 0.8, 0.8))
+    assert (key, width, height) == (None, 400, 300) and place == pytest.approx((40, 30, 320, 240))
 
 
 def test_a_layer_on_another_draws_it_from_its_own_cache(scene):

@@ -138,8 +138,9 @@ class CachedLayer(Artist):
             return
         figure = self.artists[0].get_figure(root=True)
         self._watch(figure)
+        # the axes' boxes as last placed (get_position would apply their aspect again: 10x slower)
         entry = (self._key(renderer), renderer.width, renderer.height,
-                 tuple(tuple(ax.get_position().bounds) for ax in figure.axes))
+                 tuple(tuple(ax.bbox.bounds) for ax in figure.axes))
         if entry in self._pixels:
             self._pixels.move_to_end(entry)
             pixels = self._pixels[entry]
