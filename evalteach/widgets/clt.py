@@ -229,9 +229,9 @@ class CLTExplorer(Explorer):
         # What one parent shows is drawn once per parent: its picture, x axis and title in
         # the left column, the shape curve and verdict in the right one; the means' x axis
         # once per zoom. Each is kept as the pixels of its own part of the figure.
-        self.parent_layer = CachedLayer(size=LAYERS_KEPT, region=lambda f: self._column(0))
-        self.shape_layer = CachedLayer(size=LAYERS_KEPT, region=lambda f: self._column(2))
-        self.zoom_layer = CachedLayer(size=LAYERS_KEPT, region=lambda f: self._column(1, below=ax_means))
+        self.parent_layer = CachedLayer(size=LAYERS_KEPT, region=lambda _: self._column(0))
+        self.shape_layer = CachedLayer(size=LAYERS_KEPT, region=lambda _: self._column(2))
+        self.zoom_layer = CachedLayer(size=LAYERS_KEPT, region=lambda _: self._column(1, below=ax_means))
         for artist in (ax_parent.xaxis, self.parent_title, self.shape_curve, self.verdict, ax_means.xaxis):
             artist.set_animated(True)
         self.dynamic(self.parent_layer, self.shape_layer, self.zoom_layer,

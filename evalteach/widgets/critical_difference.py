@@ -13,7 +13,7 @@ from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..plotting import COLORS
 from ..stats import friedman_test, nemenyi_cd, sign_test
 from ._base import Explorer, buttons, checkbox, dropdown
-from ._cached_region import CachedText
+from ._cached_layer import CachedText
 
 
 _REACH = 0.25  # how far (in ranks) the lines reach beyond the rank axis

@@ -10,7 +10,7 @@ from scipy import stats as _st
 from ..plotting import COLORS
 from ..stats import compare_hypotheses, confidence_for_z, mcnemar_test, table_confidence, z_critical
 from ._base import Explorer, buttons, dropdown, slider
-from ._cached_region import CachedAxis, CachedText
+from ._cached_layer import CachedAxis, CachedText
 
 _Z = np.linspace(-4.5, 4.5, 361)
 _PHI = np.exp(-_Z ** 2 / 2) / np.sqrt(2 * np.pi)

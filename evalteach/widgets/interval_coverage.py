@@ -13,7 +13,7 @@ from ..plotting import COLORS
 from ..simulate.intervals import exact_coverage, interval_coverage
 from ..stats.intervals import METHODS, test_set_size
 from ._base import Explorer, buttons, dropdown, slider
-from ._cached_layer import CachedLayer
+from ._cached_layer import CachedLayer, marker_clip_box
 from .clt import _x_label
 
 MAX_SETS = 200
@@ -153,6 +153,8 @@ class IntervalCoverageExplorer(Explorer):
         self.estimates = ax_dance.scatter([], [], s=4, color=COLORS["truth"], zorder=3)
         # a miss of zero width (Wald's [0, 0] when no error is seen) has no line to draw
         self.point_misses = ax_dance.scatter([], [], s=9, marker="D", color=COLORS["bad"], zorder=4)
+        for dots in (self.estimates, self.point_misses):  # not into the tick labels' layer below
+            dots.set_clip_box(marker_clip_box(ax_dance))
         self.truth = ax_dance.axvline(0.3, color=COLORS["truth"], lw=1)
         self.dance_title = ax_dance.text(0.5, 1.02, "", transform=ax_dance.transAxes, ha="center")
 
@@ -196,15 +198,15 @@ class IntervalCoverageExplorer(Explorer):
         self.plan_title = ax_plan.text(0.5, 1.02, "", transform=ax_plan.transAxes, ha="center")
 
         self.layers = {
-            "dance": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(0, 0, ticks=False)),
+            "dance": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(0, 0, ticks=False)),
                       (self.segments, self.estimates, self.point_misses, self.truth, self.dance_title)),
-            "ticks": (CachedLayer(size=ZOOMS_KEPT, region=lambda f: self._quarter(0, 0, ticks=True)),
+            "ticks": (CachedLayer(size=ZOOMS_KEPT, region=lambda _: self._quarter(0, 0, ticks=True)),
                       (ax_dance.xaxis,)),
-            "run": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(0, 1)),
+            "run": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(0, 1)),
                     (self.running, self.nominal_run, self.exact_run, self.run_title)),
-            "curve": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(1, 0)),
+            "curve": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(1, 0)),
                       (*self.curves.values(), self.nominal_curve, self.curve_title)),
-            "plan": (CachedLayer(size=LAYERS_KEPT, region=lambda f: self._quarter(1, 1)),
+            "plan": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(1, 1)),
                      (self.plan_curve, self.plan_point, self.plan_title)),
         }
         for _, artists in self.layers.values():

@@ -14,7 +14,7 @@ from ..plotting import COLORS
 from ..stats.examples import fawcett_roc_example, scott_roc_example
 from ..stats.roc import confusion, precision_recall_curve, roc_curve
 from ._base import Explorer, buttons, checkbox, dropdown, log_slider, slider
-from ._stamp import AxisLabel, Stamp, axis_region
+from ._cached_layer import AxisLabel, Stamp, axis_region
 
 SOURCES = {
     "scott": "Scott's SVM table (10 examples)",

@@ -16,7 +16,7 @@ from ..simulate.experiments import paired_experiments, t_vs_z_coverage
 from ..stats.intervals import t_critical, z_critical
 from ..stats.tests import paired_t_test, paired_z_test
 from ._base import Explorer, slider
-from ._cached_region import CachedAxis, CachedText
+from ._cached_layer import CachedAxis, CachedText
 
 KS = np.arange(2, 31)
 N_EXPERIMENTS = 2000

@@ -10,7 +10,7 @@ from scipy import stats as _st
 from .. import stats
 from ..plotting import COLORS
 from ._base import Explorer, buttons, slider
-from ._cached_region import CachedText
+from ._cached_layer import CachedText
 
 _X = np.linspace(-3.9, 3.9, 400)
 _ROWS = ("two", "one")  # table rows below the header: z_N, then z'_N
