@@ -221,8 +221,9 @@ def test_an_axis_label_is_drawn_where_the_axis_puts_its_label(scene):
 
 #: The explorers that draw through cached layers, stamps, cached axes or cached texts.
 CACHING = ["AlgorithmComparisonExplorer", "BayesianComparisonExplorer", "CLTExplorer",
-           "CriticalDifferenceExplorer", "HypothesisComparisonExplorer", "IntervalCoverageExplorer",
-           "RandomizationExplorer", "ResamplingExplorer", "ROCExplorer", "TvsZExplorer",
+           "CriticalDifferenceExplorer", "HypothesisComparisonExplorer", "ImbalanceExplorer",
+           "IntervalCoverageExplorer", "LearningCurveExplorer", "RandomizationExplorer",
+           "ResamplingExplorer", "ROCExplorer", "SamplingErrorExplorer", "TvsZExplorer",
            "TestSetReuseExplorer", "ZTableExplorer"]
 
 

@@ -160,7 +160,7 @@ def test_x_axes_draw_nothing_in_the_corner_their_stamps_leave_out(presenter):
     """The x axes' stamps start CORNER pixels right of the axes' left edge (apart from the y
     axes' stamps): every tick label and axis label must lie right of that."""
     import evalteach
-    from evalteach.widgets._stamp import PAD
+    from evalteach.widgets._cached_layer import PAD
     from evalteach.widgets.learning_curve import CORNER
 
     evalteach.presenter(presenter)

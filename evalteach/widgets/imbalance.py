@@ -12,7 +12,7 @@ from ..learners import LEARNERS, fitting, make_learner
 from ..plotting import COLORS, ON_DATA
 from ..stats import confusion
 from ._base import Explorer, buttons, dropdown, log_slider, slider
-from ._stamp import Stamp, axis_region
+from ._cached_layer import Stamp, axis_region
 
 METRICS = ("accuracy", "precision", "recall", "specificity", "fpr")
 METRIC_LABELS = ("accuracy", "precision", "recall\n(TP rate)", "specificity", "false-alarm\nrate (FPR)")

@@ -14,7 +14,7 @@ from ..plotting import COLORS
 from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
 from ..stats import paired_t_test
 from ._base import Explorer, buttons, dropdown, slider
-from ._stamp import AxisLabel, Stamp, axis_region
+from ._cached_layer import AxisLabel, Stamp, axis_region
 
 #: How the curves' legend and the fold panel name the learners (plain words, not code names).
 LEARNER_NAMES = {"naive_bayes": "naive Bayes", "1nn": "1-NN", "knn": "5-NN", "tree": "tree",

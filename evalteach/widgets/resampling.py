@@ -16,8 +16,7 @@ from ..learners import LEARNERS
 from ..plotting import COLORS, PALETTE
 from ..simulate import RESAMPLING_METHODS, ResamplingFits
 from ._base import Explorer, dropdown, slider
-from ._cached_layer import CachedLayer
-from ._cached_region import CachedText
+from ._cached_layer import CachedLayer, CachedText
 
 REPETITIONS = 20
 HELDOUT_RANDOM = 2000

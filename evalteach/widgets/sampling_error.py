@@ -9,8 +9,7 @@ from scipy import stats as _st
 from .. import simulate
 from ..plotting import COLORS
 from ._base import Explorer, checkbox, slider
-from ._cached_layer import CachedLayer
-from ._stamp import Stamp
+from ._cached_layer import CachedLayer, Stamp
 
 #: The learner and data set the resubstitution switch scores.
 LEARNER, DATASET, N_SPLITS = "1nn", "breast_cancer", 20
