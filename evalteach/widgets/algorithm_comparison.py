@@ -13,6 +13,7 @@ from ..plotting import COLORS, ON_DATA, PALETTE
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
 from ._cached_layer import CachedLayer
+from ._cached_region import CachedText
 
 _NAMES = list(ALGORITHM_TESTS)
 #: The largest data set the "data set size" slider offers: the draws are made for it once.
@@ -148,10 +149,13 @@ class AlgorithmComparisonExplorer(Explorer):
         ax.set_xlabel("share of experiments rejecting H0")
         self._legends = {}  # (view, bar styles drawn) -> its legend, drawn in the legend layer
         self.legend = None
-        # a text artist, not the axes title: redrawing a title alone costs tens of milliseconds
+        # a text artist, not the axes title, pasted per wording (CachedText): its two lines of
+        # glyphs cost more than the rest of an update, and it changes only with the view,
+        # alpha, the difference and the number of experiments
         self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
         self.legend_layer = CachedLayer(size=8)
-        self.dynamic(self.legend_layer, *self.bars, self.whiskers, self.alpha_line, *self.labels, self.heading)
+        self.dynamic(self.legend_layer, CachedText(self.heading, size=64), *self.bars, self.whiskers,
+                     self.alpha_line, *self.labels)
 
     def _legend(self, null, styles):
         """The figure's legend for the type-I error view (``null``) or the power view: the bar
