@@ -228,9 +228,37 @@ class AlgorithmTestExperiments:
             rng.standard_normal(out=self._instance[start:stop], dtype=f32)
             rng.standard_normal(out=self._prediction[start:stop], dtype=f32)
             report(stop / B)
+        self._kept()
+
+    def _kept(self):
+        """Start the caches of what the draws give per setting (empty)."""
         self._gathered = {}
         self._scores = {}  # (n, stability, agreement, training noise) -> latent scores of A and B
-        self._capacity = B * _slots(N)  # numbers in an array of all test predictions, at any n
+        # numbers in an array of all test predictions, at any n
+        self._capacity = self.n_experiments * _slots(self.max_n)
+
+    def first(self, n_experiments):
+        """The first ``n_experiments`` of these experiments: equal to
+        ``AlgorithmTestExperiments(n_experiments, max_n, seed)``, sharing these draws.
+
+        The draws are made 200 experiments at a time, each chunk after the last, so a
+        number of experiments that is a multiple of 200 (or this one's number) is a prefix
+        of any larger draw with the same seed.
+
+        Examples
+        --------
+        >>> AlgorithmTestExperiments(400, max_n=100, seed=1).first(200).n_experiments
+        200
+        """
+        k = v.integer("n_experiments", n_experiments, low=1, high=self.n_experiments)
+        if k % _CHUNK and k != self.n_experiments:
+            raise ValueError(f"n_experiments must be a multiple of {_CHUNK} or {self.n_experiments} to be a "
+                             f"prefix of these draws, got {n_experiments!r}")
+        prefix = object.__new__(type(self))
+        prefix.n_experiments, prefix.max_n, prefix.seed = k, self.max_n, self.seed
+        prefix._instance, prefix._prediction = self._instance[:k], self._prediction[:k]
+        prefix._kept()
+        return prefix
 
     def _gather(self, n, agreement):
         """Per instance: the difficulties for A and B; per resample: the hypotheses' quality
