@@ -75,7 +75,8 @@ class AlgorithmComparisonExplorer(Explorer):
     bar lengths compare.
 
     The random draws are made once per number of experiments and seed (a progress bar
-    shows them), then every control only transforms them (common random numbers):
+    shows them; fewer experiments take the first of the current draws where those are a
+    prefix), then every control only transforms them (common random numbers):
     neighbouring settings differ by the setting, not by Monte Carlo noise.
 
     Source: Dietterich (1998), Neural Computation 10(7); Nadeau & Bengio (2003).
