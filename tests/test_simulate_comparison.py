@@ -202,3 +202,22 @@ def test_test_set_reuse_keeps_each_stream_and_equals_a_fresh_simulation():
         np.testing.assert_array_equal(getattr(second, name), getattr(fresh, name))
     # with m = 1 nothing is chosen: the reported score is the test score of model 1
     assert second.reused[0] == second.validated[0]
+
+
+def test_the_first_experiments_equal_a_smaller_draw():
+    # the draws are made 200 experiments at a time: a multiple of 200 is a prefix of any
+    # larger draw with the same seed, and simulates the same p-values
+    big = AlgorithmTestExperiments(1000, max_n=300, seed=4)
+    for k in (200, 400, 1000):
+        prefix = big.first(k)
+        assert prefix.n_experiments == k
+        again = prefix.simulate(250, 0.2, 0.03, stability=0.6, training_noise=0.1)
+        fresh = AlgorithmTestExperiments(k, max_n=300, seed=4).simulate(250, 0.2, 0.03, stability=0.6,
+                                                                         training_noise=0.1)
+        for name in ALGORITHM_TESTS:
+            np.testing.assert_array_equal(again.p_values[name], fresh.p_values[name])
+    for bad in (500, 1200):
+        with pytest.raises(ValueError, match="n_experiments"):
+            big.first(bad)
+    with pytest.raises(TypeError, match="n_experiments"):
+        big.first(2.5)

@@ -5,7 +5,7 @@ import pytest
 from evalteach.plotting import ON_DATA
 from evalteach.simulate import ALGORITHM_TESTS, AlgorithmTestExperiments, simulate_algorithm_tests
 from evalteach.widgets.algorithm_comparison import _NAMES, MAX_N, AlgorithmComparisonExplorer
-from explorer_contract import check_contract
+from explorer_contract import check_contract, redrawn_afresh
 
 
 def test_contract_with_defaults():
@@ -140,3 +140,33 @@ def test_legend_lists_only_the_bar_styles_drawn_and_the_axis_stops_at_100_percen
     drawn = {(bar.get_facecolor(), bar.get_hatch()) for bar in e.bars}
     patches = [h for h in e.legend.legend_handles if h.get_label() not in ("alpha", "95% Monte Carlo error")]
     assert {(p.get_facecolor(), p.get_hatch()) for p in patches} == drawn
+
+
+@pytest.mark.parametrize("changes", [
+    # headings, legends and view pasted from their caches after a round trip
+    [("difference", 0.05), ("alpha", 0.1), ("difference", 0.0), ("alpha", 0.05), ("difference", 0.05)],
+    # a new data set size, model setting and number of experiments (200: the first of the 500 drawn)
+    [("n", 600), ("stability", 0.5), ("n_experiments", 200), ("n", 80), ("training_noise", 0.2)],
+])
+def test_what_is_pasted_is_what_a_fresh_explorer_shows(changes, monkeypatch):
+    e = AlgorithmComparisonExplorer()
+    for name, value in changes:
+        e.controls[name].value = value
+    assert e.image == redrawn_afresh(e, monkeypatch)
+    fresh = AlgorithmComparisonExplorer(**{k: v for k, v in e.state.items() if k != "seed"})
+    assert fresh.result.rejection_rates == e.result.rejection_rates
+    assert fresh.view_heading.get_text() == e.view_heading.get_text()
+
+
+def test_fewer_experiments_are_the_first_of_the_current_draws():
+    e = AlgorithmComparisonExplorer(n_experiments=1000, n=100)
+    drawn = next(iter(e._experiments.values()))
+    e.controls["n_experiments"].value = 200  # a prefix: not drawn again
+    prefix = next(iter(e._experiments.values()))
+    assert prefix._prediction.base is drawn._prediction
+    ref = AlgorithmTestExperiments(200, max_n=MAX_N, seed=0).simulate(100, 0.2, 0.0, stability=0.9,
+                                                                      training_noise=0.05)
+    for name in ALGORITHM_TESTS:
+        np.testing.assert_array_equal(e.result.p_values[name], ref.p_values[name])
+    e.controls["n_experiments"].value = 500  # not a prefix of 200: drawn
+    assert next(iter(e._experiments.values())).n_experiments == 500

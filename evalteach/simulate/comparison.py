@@ -38,8 +38,11 @@ ALGORITHM_TESTS = {
 
 _FOLDS, _HOLDOUTS, _CHUNK = 10, 30, 200
 #: Model settings whose latent scores :class:`AlgorithmTestExperiments` keeps (each takes
-#: 8 bytes per test prediction per experiment: 13 MB at n = 200 and 500 experiments).
+#: 8 bytes per test prediction per experiment at the largest n: 77 MB at n = 600 and 1000
+#: experiments; a new setting overwrites the oldest's arrays).
 _SCORES_KEPT = 2
+#: Experiments whose latent scores are computed at a time.
+_ROWS = 32
 
 
 def _progress(progress):
@@ -153,6 +156,29 @@ def _design(n, seed):
     return train, np.concatenate(tests), rid, starts, sizes
 
 
+def _runs(starts, sizes):
+    """The resamples as runs of consecutive test sets of one size: (first resample, number of
+    resamples, test-set size, first test prediction) each; a run's predictions form a
+    (resample x instance) block of the concatenated test predictions."""
+    breaks = np.flatnonzero(np.diff(sizes)) + 1
+    firsts = np.concatenate([[0], breaks])
+    counts = np.diff(np.concatenate([firsts, [len(sizes)]]))
+    return [(int(f), int(c), int(sizes[f]), int(starts[f])) for f, c in zip(firsts, counts)]
+
+
+def _reuse(array, shape, capacity):
+    """A float32 array of ``shape`` in the memory of ``array`` (an earlier result of this
+    function, or None) when it is large enough, else in new memory for ``capacity`` numbers.
+    Each new page of memory costs a page fault: reused, a new setting of the model costs a
+    third of the time."""
+    flat = None if array is None else array.base
+    size = int(np.prod(shape))
+    if flat is None or flat.size < size:
+        # written at once, not page by page as larger settings first reach it
+        flat = np.full(max(size, capacity), 0, np.float32)
+    return flat[:size].reshape(shape)
+
+
 def _slots(n):
     """Test predictions one experiment makes on a data set of n: n + 30 (n // 3) + 5 n."""
     return n + _HOLDOUTS * (n // 3) + 5 * n
@@ -202,19 +228,52 @@ class AlgorithmTestExperiments:
             rng.standard_normal(out=self._instance[start:stop], dtype=f32)
             rng.standard_normal(out=self._prediction[start:stop], dtype=f32)
             report(stop / B)
+        self._kept()
+
+    def _kept(self):
+        """Start the caches of what the draws give per setting (empty)."""
         self._gathered = {}
         self._scores = {}  # (n, stability, agreement, training noise) -> latent scores of A and B
+        # numbers in an array of all test predictions, at any n
+        self._capacity = self.n_experiments * _slots(self.max_n)
 
-    def _gather(self, n):
-        """Per test prediction: the instance's difficulties and the hypothesis' training weight sums."""
-        if n not in self._gathered:
+    def first(self, n_experiments):
+        """The first ``n_experiments`` of these experiments: equal to
+        ``AlgorithmTestExperiments(n_experiments, max_n, seed)``, sharing these draws.
+
+        The draws are made 200 experiments at a time, each chunk after the last, so a
+        number of experiments that is a multiple of 200 (or this one's number) is a prefix
+        of any larger draw with the same seed.
+
+        Examples
+        --------
+        >>> AlgorithmTestExperiments(400, max_n=100, seed=1).first(200).n_experiments
+        200
+        """
+        k = v.integer("n_experiments", n_experiments, low=1, high=self.n_experiments)
+        if k % _CHUNK and k != self.n_experiments:
+            raise ValueError(f"n_experiments must be a multiple of {_CHUNK} or {self.n_experiments} to be a "
+                             f"prefix of these draws, got {n_experiments!r}")
+        prefix = object.__new__(type(self))
+        prefix.n_experiments, prefix.max_n, prefix.seed = k, self.max_n, self.seed
+        prefix._instance, prefix._prediction = self._instance[:k], self._prediction[:k]
+        prefix._kept()
+        return prefix
+
+    def _gather(self, n, agreement):
+        """Per instance: the difficulties for A and B; per resample: the hypotheses' quality
+        shifts (training weight sums); the instance of each test prediction and the runs of
+        equal test sets."""
+        key = (n, agreement)
+        if key not in self._gathered:
             train, idx, rid, starts, sizes = _design(n, self.seed)
+            f32 = np.float32
             z_a, z_2, w_a, w_b = (self._instance[:, i, :n] for i in range(4))
+            z_b = f32(agreement) * z_a + f32(np.sqrt(1 - agreement ** 2)) * z_2
             root = np.sqrt(train.sum(axis=1))
-            shift_a = ((w_a @ train.T) / root)[:, rid]
-            shift_b = ((w_b @ train.T) / root)[:, rid]
-            self._gathered = {n: (z_a[:, idx], z_2[:, idx], shift_a, shift_b, starts, sizes)}
-        return self._gathered[n]
+            self._gathered = {key: (np.ascontiguousarray(z_a), z_b, (w_a @ train.T) / root, (w_b @ train.T) / root,
+                                    idx, _runs(starts, sizes), starts, sizes)}
+        return self._gathered[key]
 
     def p_values(self, n, error_a, error_b, stability=0.9, agreement=0.5, training_noise=0.05):
         """Each test's p-values over the experiments, for one setting of the model."""
@@ -248,21 +307,28 @@ class AlgorithmTestExperiments:
         """
         key = (n, stability, agreement, training_noise)
         if key not in self._scores:
-            z_a, z_2, shift_a, shift_b, starts, sizes = self._gather(n)
-            slots = z_a.shape[1]
+            z_a, z_b, shift_a, shift_b, idx, runs, starts, sizes = self._gather(n, agreement)
+            size, slots = self.n_experiments, len(idx)
             f32 = np.float32
-            root_s, root_1s = f32(np.sqrt(stability)), f32(np.sqrt(1 - stability))
-            z_b = f32(agreement) * z_a + f32(np.sqrt(1 - agreement ** 2)) * z_2
-            latents = []
-            for z, shift, eps in ((z_a, shift_a, self._prediction[:, 0, :slots]),
-                                  (z_b, shift_b, self._prediction[:, 1, :slots])):
-                latent = root_1s * eps
-                latent += root_s * z
-                latent += f32(training_noise) * shift
-                latents.append(latent)
+            root_s, root_1s, noise = f32(np.sqrt(stability)), f32(np.sqrt(1 - stability)), f32(training_noise)
+            # written into the arrays of the oldest kept setting
+            oldest = self._scores.pop(next(iter(self._scores)))[:2] if len(self._scores) >= _SCORES_KEPT else (None, None)
+            latents = tuple(_reuse(buffer, (size, slots), self._capacity) for buffer in oldest)
+            scaled = np.empty((_ROWS, slots), f32)
+            for latent, z, shift, eps in ((latents[0], z_a, shift_a, self._prediction[:, 0, :slots]),
+                                          (latents[1], z_b, shift_b, self._prediction[:, 1, :slots])):
+                for start in range(0, size, _ROWS):  # a few rows at a time: the temporaries stay in cache
+                    rows = slice(start, min(start + _ROWS, size))
+                    out, tmp = latent[rows], scaled[:rows.stop - rows.start]
+                    np.multiply(eps[rows], root_1s, out=out)
+                    # each test prediction's instance difficulty, scaled per instance then spread
+                    out += np.take(root_s * z[rows], idx, axis=1, out=tmp, mode="clip")
+                    # a hypothesis' shift is the same on all its test predictions: added to each
+                    # run of equal test sets as a (resample x 1) column
+                    for first, count, length, slot in runs:
+                        run = np.reshape(out[:, slot:slot + count * length], (len(out), count, length), copy=False)
+                        run += (noise * shift[rows, first:first + count])[:, :, None]
             self._scores[key] = (*latents, starts, sizes)
-            while len(self._scores) > _SCORES_KEPT:
-                self._scores.pop(next(iter(self._scores)))
         return self._scores[key]
 
     def _errors(self, n, error_a, error_b, stability, agreement, training_noise):

@@ -13,6 +13,7 @@ from ..plotting import COLORS, ON_DATA, PALETTE
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
 from ._cached_layer import CachedLayer
+from ._cached_region import CachedText
 
 _NAMES = list(ALGORITHM_TESTS)
 #: The largest data set the "data set size" slider offers: the draws are made for it once.
@@ -74,7 +75,8 @@ class AlgorithmComparisonExplorer(Explorer):
     bar lengths compare.
 
     The random draws are made once per number of experiments and seed (a progress bar
-    shows them), then every control only transforms them (common random numbers):
+    shows them; fewer experiments take the first of the current draws where those are a
+    prefix), then every control only transforms them (common random numbers):
     neighbouring settings differ by the setting, not by Monte Carlo noise.
 
     Source: Dietterich (1998), Neural Computation 10(7); Nadeau & Bengio (2003).
@@ -113,8 +115,7 @@ class AlgorithmComparisonExplorer(Explorer):
         if key not in self._cache:
             drawn = (state["n_experiments"], state["seed"])
             if drawn not in self._experiments:
-                self._experiments = {drawn: AlgorithmTestExperiments(
-                    state["n_experiments"], max_n=MAX_N, seed=state["seed"], progress=self.report_progress)}
+                self._experiments = {drawn: self._draws(*drawn)}
             self._cache[key] = self._experiments[drawn].simulate(
                 state["n"], state["error"], difference, stability=state["stability"],
                 training_noise=state["training_noise"], null=null)
@@ -122,6 +123,17 @@ class AlgorithmComparisonExplorer(Explorer):
                 self._cache.popitem(last=False)
         self._cache.move_to_end(key)
         return self._cache[key].with_alpha(state["alpha"])
+
+    def _draws(self, n_experiments, seed):
+        """The draws of ``n_experiments`` experiments: the first ones of the current draws
+        where they are a prefix of them (fewer experiments, same seed), else drawn anew."""
+        current = next(iter(self._experiments.values()), None)
+        if current is not None and current.seed == seed and n_experiments <= current.n_experiments:
+            try:
+                return current.first(n_experiments)
+            except ValueError:  # not a prefix of the current draws
+                pass
+        return AlgorithmTestExperiments(n_experiments, max_n=MAX_N, seed=seed, progress=self.report_progress)
 
     def _compute(self, state):
         null = self._simulation(state, 0.0)
@@ -148,10 +160,16 @@ class AlgorithmComparisonExplorer(Explorer):
         ax.set_xlabel("share of experiments rejecting H0")
         self._legends = {}  # (view, bar styles drawn) -> its legend, drawn in the legend layer
         self.legend = None
-        # a text artist, not the axes title: redrawing a title alone costs tens of milliseconds
+        # Two text artists, not the axes title, each pasted per wording (CachedText): their
+        # glyphs cost more than the rest of an update, the first line changes with the view,
+        # alpha and the difference, the second with the number of experiments. They stand
+        # apart by more than the padding of their cached regions.
         self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
+        self.view_heading = ax.annotate("", xy=(0.5, 1), xycoords=self.heading, xytext=(0, 3),
+                                        textcoords="offset points", ha="center", va="bottom")
         self.legend_layer = CachedLayer(size=8)
-        self.dynamic(self.legend_layer, *self.bars, self.whiskers, self.alpha_line, *self.labels, self.heading)
+        self.dynamic(self.legend_layer, CachedText(self.view_heading, size=64), CachedText(self.heading, size=8),
+                     *self.bars, self.whiskers, self.alpha_line, *self.labels)
 
     def _legend(self, null, styles):
         """The figure's legend for the type-I error view (``null``) or the power view: the bar
@@ -204,8 +222,8 @@ class AlgorithmComparisonExplorer(Explorer):
         self.whiskers.set_segments(segments)
         self.alpha_line.set_xdata([alpha])
         what = "Type-I error (no true difference)" if null else f"Power (true difference {r.difference:.2f})"
-        self.heading.set_text(f"{what}, alpha = {alpha:g}\n{r.n_experiments} experiments simulated "
-                              f"from a model of two learners")
+        self.view_heading.set_text(f"{what}, alpha = {alpha:g}")
+        self.heading.set_text(f"{r.n_experiments} experiments simulated from a model of two learners")
 
     def _summary(self, r):
         what = ("Type-I error (the learners are equally good)" if r.difference == 0 else
