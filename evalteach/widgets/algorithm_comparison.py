@@ -12,8 +12,7 @@ from matplotlib.patches import Patch
 from ..plotting import COLORS, ON_DATA, PALETTE
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
-from ._cached_layer import CachedLayer
-from ._cached_region import CachedText
+from ._cached_layer import CachedLayer, CachedText
 
 _NAMES = list(ALGORITHM_TESTS)
 #: The largest data set the "data set size" slider offers: the draws are made for it once.
