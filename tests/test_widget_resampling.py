@@ -181,8 +181,10 @@ def test_a_change_by_hand_answers_at_once_and_fills_in_to_the_full_picture(monke
     assert done == sorted(done) and 0 < len(set(done)) and done[-1] == resampling.REPETITIONS
     partial = next(r for r in shown if 0 < r.repetitions < resampling.REPETITIONS)
     assert "so far" in e._summary(partial)
-    # the parts are the first repetitions of the full run, and the last picture is the full one
-    fresh = ResamplingExplorer(learner="stump", n=70, k=4)
+    # the parts are the first repetitions of the full run, and the last picture is the one the
+    # same change gives when set from Python (in full, at once)
+    fresh = ResamplingExplorer(learner="stump", n=60, k=4)
+    fresh.controls["n"].value = 70
     np.testing.assert_array_equal(partial.estimates.estimates,
                                   fresh.result.estimates.estimates[:partial.repetitions])
     np.testing.assert_array_equal(e.result.estimates.estimates, fresh.result.estimates.estimates)

@@ -44,6 +44,11 @@ _NO_K = ("holdout", "stratified", "loo")
 _BOOTSTRAPS = ("bootstrap", "632", "632plus")
 _MAX_ROWS = 40
 _METHOD_ORDER = ("kfold", "repeated", "holdout", "stratified", "loo", "bootstrap", "632", "632plus")
+#: What one split of a method is called in the heading.
+_SPLITS = {"kfold": "fold", "loo": "fold of one", "holdout": "split", "stratified": "split",
+           "repeated": "holdout", "bootstrap": "bootstrap sample", "632": "bootstrap sample",
+           "632plus": "bootstrap sample"}
+_DATA_WORDS = {"breast_cancer": "breast-cancer", "random": "pure-noise"}
 _SHORT = {"1nn": "1-NN", "knn": "5-NN", "tree": "decision tree", "stump": "decision stump",
           "naive_bayes": "naive Bayes", "logistic": "logistic regression", "majority": "majority class"}
 
@@ -286,10 +291,13 @@ class ResamplingExplorer(Explorer):
         ax.set_yticks([])
         self._xmax = None
         ax.set_xlabel("estimated error")
+        ax.set_ylabel("repetitions (height at random)", fontsize="small")
         (self.dots,) = ax.plot([], [], "o", color=COLORS["data"], alpha=0.7, label="estimate per repetition")
         self.mean_line = ax.axvline(0, color=COLORS["data"], lw=2.5, label="mean estimate")
-        self.true_line = ax.axvline(0, color=COLORS["truth"], ls="--", lw=2, label="error on large held-out set")
-        self.resub_line = ax.axvline(0, color=COLORS["muted"], ls=":", lw=1.5, label="resubstitution error")
+        self.true_line = ax.axvline(0, color=COLORS["truth"], ls="--", lw=2,
+                                    label="held-out error of the one model\ntrained on all n")
+        self.resub_line = ax.axvline(0, color=COLORS["muted"], ls=":", lw=1.5,
+                                     label="resubstitution error\nof that model")
         self.est_text = ax.text(0.5, -0.2, "", transform=ax.transAxes, fontsize="small", va="top",
                                 ha="center")
         ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize="x-small", frameon=False)
@@ -330,35 +338,51 @@ class ResamplingExplorer(Explorer):
             self.ax_est.set_xlim(-0.02 * xmax, 1.02 * xmax)
         self.scale_layer.show((xmax, self.grid_legend), [self.ax_est.xaxis, self.grid_legend])
         self.boundary.set_xdata([np.sum(r.classes == r.classes[0]) / len(r.classes)])
-        more = f" (first {_MAX_ROWS} of {len(r.grid)} shown)" if len(r.grid) > _MAX_ROWS else ""
-        self.heading.set_text(f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
-                              f"{r.dataset.replace('_', ' ')}: {len(r.grid)} split{'s' if len(r.grid) > 1 else ''}{more}")
+        self.heading.set_text(_heading(r))
         jitter = np.random.default_rng(0).uniform(-0.4, 0.4, REPETITIONS)[:values.size]
         self.dots.set_data(values, jitter)
         self.mean_line.set_visible(est is not None)
+        self.mean_line.set_alpha(1.0 if r.complete else 0.35)  # a mean of some repetitions: not final
         if est is not None:
             self.mean_line.set_xdata([est.mean])
         self.true_line.set_xdata([r.true_error])
         self.resub_line.set_xdata([r.resub_error])
-        errors = f"held-out {100 * r.true_error:.1f}%, resubstitution {100 * r.resub_error:.1f}%"
+        n = len(r.classes)
+        errors = (f"one model trained on all {n}: held-out {100 * r.true_error:.1f}%, "
+                  f"resubstitution {100 * r.resub_error:.1f}%")
         if est is None:
             self.est_text.set_text(f"fitting: 0 of {REPETITIONS} repetitions so far\n{errors}")
         else:
             shown = (f"{values.size} repetitions" if r.complete
                      else f"fitting: {values.size} of {REPETITIONS} repetitions so far")
-            self.est_text.set_text(f"{shown}: mean {100 * est.mean:.1f}%, SD {100 * est.sd:.1f}%\n{errors}")
+            # the SD is over new splits of the same n instances: not the estimate's whole uncertainty
+            self.est_text.set_text(f"{shown}: mean {100 * est.mean:.1f}%, SD over new splits "
+                                   f"{100 * est.sd:.1f}%\n{errors}")
 
     def _summary(self, r):
         est = r.estimates
-        where = f"{RESAMPLING_METHODS[r.method]} of the {LEARNERS[r.learner]} on {len(r.classes)} instances of " \
-                f"{r.dataset.replace('_', ' ')}"
-        errors = (f"trained on all {len(r.classes)} it errs {100 * r.true_error:.1f}% on a large held-out set "
+        n = len(r.classes)
+        where = (f"{RESAMPLING_METHODS[r.method]} of the {LEARNERS[r.learner]} on {n} instances of "
+                 f"{r.dataset.replace('_', ' ')}, {len(r.grid)} splits per repetition")
+        errors = (f"the one model trained on all {n} errs {100 * r.true_error:.1f}% on a large held-out set "
                   f"(resubstitution error {100 * r.resub_error:.1f}%).")
         if est is None:
             return f"{where}: fitting, no repetition finished yet; {errors}"
         so_far = "" if r.complete else f" so far (still fitting the other {REPETITIONS - est.estimates.size})"
         return (f"{where}: the estimate averages {100 * est.mean:.1f}% over {est.estimates.size} "
-                f"repetitions{so_far} (SD {100 * est.sd:.1f}%); {errors}")
+                f"repetitions{so_far} (SD over new splits of the same data {100 * est.sd:.1f}%); {errors}")
+
+
+def _heading(r):
+    """What the grid shows: method, learner, data, and the splits of the first repetition."""
+    count = len(r.grid)
+    splits = f"{count} {_SPLITS[r.method]}{'s' if count > 1 and r.method != 'loo' else ''}"
+    if r.method == "loo":
+        splits = f"{count} folds of one"
+    more = f", first {_MAX_ROWS} shown" if count > _MAX_ROWS else ""
+    first = "" if r.method == "loo" else f" of repetition 1 of {REPETITIONS}"
+    return (f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on {len(r.classes)} "
+            f"{_DATA_WORDS.get(r.dataset, r.dataset)} instances:\n{splits}{first}{more}")
 
 
 def _fit_for(fits, unfitted, seconds):
