@@ -26,7 +26,7 @@ SETTINGS_KEPT = 16
 IDLE_FITS = 4
 #: Seconds of fitting in the first picture after a change by hand, and in each later picture
 #: that completes it: the picture answers at once and fills in while the hand rests.
-FIRST_FITS_FOR, MORE_FITS_FOR = 0.012, 0.06
+FIRST_FITS_FOR, MORE_FITS_FOR = 0.006, 0.06
 #: preset -> (data set, learner, method): the slides' two counterexamples.
 PRESETS = {
     "loo_majority": ("random", "majority", "loo"),
@@ -48,7 +48,8 @@ _METHOD_ORDER = ("kfold", "repeated", "holdout", "stratified", "loo", "bootstrap
 _SPLITS = {"kfold": "fold", "loo": "fold of one", "holdout": "split", "stratified": "split",
            "repeated": "holdout", "bootstrap": "bootstrap sample", "632": "bootstrap sample",
            "632plus": "bootstrap sample"}
-_DATA_WORDS = {"breast_cancer": "breast-cancer", "random": "pure-noise"}
+_DATA_WORDS = {"breast_cancer": "breast-cancer", "random": "pure-noise", "wine": "wine (class 0 vs rest)",
+               "iris": "iris (setosa vs rest)"}
 _SHORT = {"1nn": "1-NN", "knn": "5-NN", "tree": "decision tree", "stump": "decision stump",
           "naive_bayes": "naive Bayes", "logistic": "logistic regression", "majority": "majority class"}
 
@@ -381,8 +382,10 @@ def _heading(r):
         splits = f"{count} folds of one"
     more = f", first {_MAX_ROWS} shown" if count > _MAX_ROWS else ""
     first = "" if r.method == "loo" else f" of repetition 1 of {REPETITIONS}"
-    return (f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on {len(r.classes)} "
-            f"{_DATA_WORDS.get(r.dataset, r.dataset)} instances:\n{splits}{first}{more}")
+    # n is in the text under the estimates: a heading that changes with n would be drawn afresh
+    # on every move of the n slider, not pasted
+    return (f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
+            f"{_DATA_WORDS.get(r.dataset, r.dataset)} data:\n{splits}{first}{more}")
 
 
 def _fit_for(fits, unfitted, seconds):
