@@ -217,10 +217,11 @@ class SamplingErrorExplorer(Explorer):
     def _summary(self, r):
         text = (f"Over {r.n_sets} simulated test sets of n = {r.n} examples with true error "
                 f"{r.error:.2f}, the sample error averaged {r.mean:.4f} with standard deviation "
-                f"{r.sd:.4f}; the binomial formula sqrt(p(1-p)/n) gives {r.sd_theory:.4f}.")
+                f"{r.sd:.4f}; the standard error sqrt(error_D(1-error_D)/n) is {r.sd_theory:.4f}.")
         if r.learner is not None:
             lr = r.learner
-            text += (f" A 1-nearest-neighbour classifier on breast cancer data ({lr.n_train} training, "
+            text += (f" In a separate experiment, a 1-nearest-neighbour classifier on breast cancer data "
+                     f"({lr.n_train} training, "
                      f"{lr.n_test} held-out examples, {len(lr.test_errors)} random splits) has mean "
                      f"error {lr.train_errors.mean():.3f} on its own training set but "
                      f"{lr.test_errors.mean():.3f} on held-out examples: resubstitution is optimistic.")
