@@ -170,3 +170,36 @@ def test_the_data_stay_below_the_legend():
                                                           np.column_stack(e.normal.get_data())]))
             beside = (xy[:, 0] > box.x0) & (xy[:, 0] < box.x1)
             assert np.all(xy[beside, 1] < box.y0), (error, n)
+
+
+def test_side_panel_names_its_own_experiment_and_split():
+    """The right panel is a separate experiment: its title's split sizes and split count are
+    the result's (569 breast-cancer examples, a third held out, as scikit-learn's splitter rounds it)."""
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.model_selection import train_test_split
+
+    e = SamplingErrorExplorer(learner=True)
+    lr = e.result.learner
+    title = e.learner_title.get_text()
+    assert title.startswith("separate experiment") and title.count("\n") == 1
+    assert f"{len(lr.test_errors)} random {lr.n_train}/{lr.n_test} splits" in title
+    train, test = train_test_split(load_breast_cancer().target, test_size=1 / 3, random_state=0)
+    assert (lr.n_train, lr.n_test) == (len(train), len(test)) == (379, 190)
+    ticks = e.lax.get_yticks()
+    np.testing.assert_allclose(np.diff(ticks), 0.05)  # not the busy 0.025 steps
+    assert e.lax.yaxis.get_major_formatter()(0.1) == "0.10"
+
+
+def test_test_sets_of_a_thousand_examples():
+    """n reaches 1000, so lesson 1's task (n = 40, 160, 640) is on the slider; the title's
+    standard error is sqrt(error_D(1-error_D)/n) (scipy's binomial SD / n)."""
+    e = SamplingErrorExplorer(error=0.3, n=640, seed=0)
+    assert e.controls["n"].max >= 1000 and e.error is None
+    r = e.result
+    assert r.sd_theory == pytest.approx(stats.binom.std(640, 0.3) / 640)
+    assert r.sd == pytest.approx(r.sd_theory, rel=0.1)
+    title = e.readout.get_text()
+    assert f"SD of the sample errors {r.sd:.4f}" in title
+    assert f"standard error √(error_D(1−error_D)/n) = {r.sd_theory:.4f}" in title
+    e.set(n=1000)
+    assert e.error is None and e.result.pmf.sum() == pytest.approx(1.0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib.ticker import FormatStrFormatter, MultipleLocator
 from scipy import stats as _st
 
 from .. import simulate
@@ -36,7 +37,8 @@ class SamplingErrorView:
 
     ``errors`` are the simulated error_S(h) of ``n_sets`` test sets; ``values`` the
     possible rates k/n, ``observed`` the fraction of test sets at each and ``pmf`` the
-    binomial probability of each; ``sd_theory`` is sqrt(p(1-p)/n). ``learner`` holds the
+    binomial probability of each; ``sd_theory`` is the standard error
+    sqrt(error_D(1-error_D)/n). ``learner`` holds the
     resubstitution and held-out errors of a real learner when the switch is on.
     """
 
@@ -56,11 +58,12 @@ class SamplingErrorView:
 class SamplingErrorExplorer(Explorer):
     """Draw many test sets and watch error_S(h) scatter around error_D(h).
 
-    The number of errors on ``n`` test examples is binomial, so the sample error
-    ``error_S(h)`` has mean ``error_D(h)`` and standard deviation ``sqrt(p(1-p)/n)``, and
-    for large ``n`` it is close to normal (Mitchell ch. 5). The switch scores a real
-    1-nearest-neighbour classifier on its own training set beside a held-out set: the
-    training-set error is optimistically biased.
+    The number of mistakes r on ``n`` test examples is binomial, so the sample error
+    ``error_S(h) = r/n`` has mean ``error_D(h)`` and standard deviation (its standard error)
+    ``sqrt(p(1-p)/n)`` with ``p = error_D(h)``, and it is close to normal when ``n p(1-p)``
+    is large (say at least 5; lesson 2 shows where it fails) (Mitchell ch. 5). The switch scores a real
+    1-nearest-neighbour classifier on its own training set beside a held-out set, a
+    separate experiment on real data: the training-set error is optimistically biased.
 
     Parameters
     ----------
@@ -87,7 +90,7 @@ class SamplingErrorExplorer(Explorer):
         return {
             "error": slider("true error error_D", 0.3, 0.01, 0.99, 0.01,
                             tooltip="The hypothesis' true error: each test example is misclassified with this probability"),
-            "n": slider("test-set size n", 40, 1, 500),
+            "n": slider("test-set size n", 40, 1, 1000),
             "n_sets": slider("test sets", 1000, 100, 10000, 100),
             "learner": checkbox("score 1-NN on its training set vs held out", False,
                                 tooltip="A real learner on breast cancer data: resubstitution is optimistic"),
@@ -129,11 +132,13 @@ class SamplingErrorExplorer(Explorer):
         lx.set_ylim(-0.01, 0.2)  # dots at error 0 stay visible above the axis
         lx.set_xticks([0, 1], ["own training\nset", "held-out\nset"])
         lx.set_ylabel("error rate")
-        lx.set_title(f"1-NN on breast cancer\n{N_SPLITS} random splits", fontsize="medium")
-        # 569 examples, a third (190) held out: the split of lesson 17's experiment
-        self.train_dots = lx.scatter([], [], s=14, color=COLORS["bad"], alpha=0.7)
+        lx.yaxis.set_major_locator(MultipleLocator(0.05))
+        lx.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))
+        self.learner_title = lx.set_title(" \n ", fontsize="medium")  # two lines, as in _draw_learner
+        # The mean bars go under the dots (drawn first, thin): the training errors at 0 stay visible.
+        (self.means,) = lx.plot([], [], "_", ms=34, mew=1.5, color=COLORS["truth"])
+        self.train_dots = lx.scatter([], [], s=14, color=COLORS["second"], alpha=0.7)
         self.test_dots = lx.scatter([], [], s=14, color=COLORS["good"], alpha=0.7)
-        (self.means,) = lx.plot([], [], "_", ms=34, mew=2.5, color=COLORS["truth"])
         self.learner_text = lx.text(0.5, 0.97, "", transform=lx.transAxes, ha="center", va="top",
                                     fontsize="small")
         self._jitter = np.random.default_rng(0).uniform(-0.18, 0.18, N_SPLITS)
@@ -155,13 +160,13 @@ class SamplingErrorExplorer(Explorer):
         lx.set_animated(True)
         self.legend_stamp = Stamp([self.legend], size=2 * FRAMES_KEPT)
         self.dynamic(self.frame, self.legend_stamp, self.bars, self.pmf, self.normal, self.truth,
-                     self.readout, self.train_dots, self.test_dots, self.means, self.learner_text)
+                     self.readout, self.means, self.train_dots, self.test_dots, self.learner_text)
 
     def _arrange(self, on):
         self.ax.set_subplotspec(self._spans[on])
         self.lax.set_in_layout(on)
         # dynamic artists are drawn one by one, whether or not their axes is visible
-        for artist in (self.lax, self.train_dots, self.test_dots, self.means, self.learner_text):
+        for artist in (self.lax, self.means, self.train_dots, self.test_dots, self.learner_text):
             artist.set_visible(on)
 
     def _draw(self, r):
@@ -177,14 +182,16 @@ class SamplingErrorExplorer(Explorer):
         self.truth.set_xdata([r.error, r.error])
         self.readout.set_text(
             f"{r.n_sets} test sets of n = {n}:  mean {r.mean:.4f}  (error_D = {r.error:.2f})\n"
-            f"SD {r.sd:.4f}  (binomial √(p(1−p)/n) = {r.sd_theory:.4f})")  # plain text: mathtext is slow
+            f"SD of the sample errors {r.sd:.4f}  "
+            f"(standard error √(error_D(1−error_D)/n) = {r.sd_theory:.4f})")  # plain text: mathtext is slow
         legend_at = "upper left" if r.error > 0.5 else "upper right"  # away from the histogram
         self.legend.set_loc(legend_at)
         top = max(r.observed.max(), r.pmf.max(), _st.norm.pdf(0.0, 0.0, r.sd_theory) / n)
         self.ax.set_ylim(0, 1.2 * top)  # no y ticks: the frame does not depend on it
         self._draw_learner(r.learner)
         on = r.learner is not None
-        self.frame.show((on, self.lax.get_ylim() if on else None), (self.ax, self.lax))
+        side = (self.lax.get_ylim(), self.learner_title.get_text()) if on else None
+        self.frame.show((on, side), (self.ax, self.lax))
         self.legend_stamp.show(legend_at)
 
     def _draw_learner(self, learner):
@@ -197,6 +204,9 @@ class SamplingErrorExplorer(Explorer):
             self.lax.set_position(side)
         if not on:
             return
+        # a separate experiment from the simulation on the left; the split is the result's
+        self.learner_title.set_text(f"separate experiment: 1-NN on breast\n"
+                                    f"cancer, {len(learner.test_errors)} random {learner.n_train}/{learner.n_test} splits")
         self.train_dots.set_offsets(np.column_stack([self._jitter, learner.train_errors]))
         self.test_dots.set_offsets(np.column_stack([1 + self._jitter, learner.test_errors]))
         self.means.set_data([0, 1], [learner.train_errors.mean(), learner.test_errors.mean()])
@@ -207,10 +217,11 @@ class SamplingErrorExplorer(Explorer):
     def _summary(self, r):
         text = (f"Over {r.n_sets} simulated test sets of n = {r.n} examples with true error "
                 f"{r.error:.2f}, the sample error averaged {r.mean:.4f} with standard deviation "
-                f"{r.sd:.4f}; the binomial formula sqrt(p(1-p)/n) gives {r.sd_theory:.4f}.")
+                f"{r.sd:.4f}; the standard error sqrt(error_D(1-error_D)/n) is {r.sd_theory:.4f}.")
         if r.learner is not None:
             lr = r.learner
-            text += (f" A 1-nearest-neighbour classifier on breast cancer data ({lr.n_train} training, "
+            text += (f" In a separate experiment, a 1-nearest-neighbour classifier on breast cancer data "
+                     f"({lr.n_train} training, "
                      f"{lr.n_test} held-out examples, {len(lr.test_errors)} random splits) has mean "
                      f"error {lr.train_errors.mean():.3f} on its own training set but "
                      f"{lr.test_errors.mean():.3f} on held-out examples: resubstitution is optimistic.")
