@@ -230,7 +230,7 @@ class ImbalanceExplorer(Explorer):
         rates, cost = figure.subplots(1, 2, width_ratios=(2.4, 1))
         colors = (COLORS["muted"], COLORS["data"], COLORS["theory"])
         x = np.arange(len(METRICS))
-        width = 0.27
+        width = 0.3  # "1.000" beside "1.000" needs the room at 1x
         self.rate_bars, self.rate_text = [], []
         for i, color in enumerate(colors):
             bars = rates.bar(x + (i - 1) * width, np.zeros(len(METRICS)), width, color=color)
