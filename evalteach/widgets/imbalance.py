@@ -37,7 +37,7 @@ STAMPS_KEPT = 32
 
 @dataclass(frozen=True)
 class ImbalanceView:
-    """Three classifiers' confusion results on one test set and their expected costs."""
+    """Three classifiers' confusion results on one test set and their average costs per test case."""
 
     names: tuple
     confusions: tuple
@@ -167,7 +167,9 @@ class ImbalanceExplorer(Explorer):
     useless "always negative" 0.980, and h_B, which finds 19 of the 20 positives, only
     0.949. Move the class ratio and the cost of a missed positive to see when accuracy
     misleads; switch to real data (breast cancer, malignant = positive) to train a
-    learner on imbalanced data and on a balanced training set.
+    learner on imbalanced data and on a balanced training set. A rate resting on fewer
+    than 20 cases is shown as its count ("1/4"), under a warning: three decimals would
+    claim a precision that so few cases cannot give.
 
     Parameters
     ----------
@@ -175,7 +177,8 @@ class ImbalanceExplorer(Explorer):
     positive_share : float
         Fraction of positives in the test population (and the data).
     cost_fn : float
-        Cost of a false negative; a false positive costs 1.
+        Cost of a false negative; a false positive costs 1. The cost panel shows the
+        average cost per test case, ``(cost_fn * FN + FP) / n``.
     learner : str
         Learner for ``source="data"`` (see :data:`evalteach.learners.LEARNERS`).
     balance : {"under", "over"}
