@@ -4,7 +4,8 @@ import pytest
 from sklearn.metrics import confusion_matrix, precision_score, recall_score
 
 from evalteach.stats import confusion
-from evalteach.widgets.imbalance import ImbalanceExplorer, data_predictions, scott_predictions
+from evalteach.widgets.imbalance import (METRICS, ImbalanceExplorer, counts, data_predictions, data_split,
+                                         scott_predictions)
 from explorer_contract import check_contract
 
 
@@ -84,9 +85,9 @@ def test_scott_rates_are_kept_when_the_ratio_moves():
     assert c.recall == pytest.approx(0.95) and c.specificity == pytest.approx(930 / 980, abs=1e-3)
 
 
-def test_cost_bars_are_labelled_and_the_rescaling_axis_says_so():
-    """The cost panel names its bars (one word a line), follows the data source's names, and its
-    y axis, which follows the costs, says that it rescales and always holds the tallest bar."""
+def test_cost_bars_are_labelled_and_the_axis_follows_the_costs():
+    """The cost panel names its bars in plain words (one word a line), follows the data source's
+    names, and its y axis, which follows the costs, always holds the tallest bar."""
     e = ImbalanceExplorer(positive_share=0.5, cost_fn=20.0, seed=0)
     e.figure.canvas.draw()
 
@@ -94,15 +95,17 @@ def test_cost_bars_are_labelled_and_the_rescaling_axis_says_so():
         return [t.get_text() for t in e.cost_axes.get_xticklabels()]
 
     assert labels() == ["always\nnegative", "h_A", "h_B"]
-    assert "rescales" in e.cost_axes.get_ylabel()
+    assert e.cost_axes.get_ylabel() == "average cost per test case\n(miss cost × FN + FP) / n"
     for share, cost_fn in ((0.5, 20.0), (0.02, 20.0), (0.02, 1.0), (0.3, 1000.0)):
         e.set(positive_share=share, cost_fn=cost_fn)
         low, high = e.cost_axes.get_ylim()
         assert low == 0 and max(e.result.costs) <= high <= 10 * max(0.2, max(e.result.costs))
     e.set(source="data", learner="stump")
     e.figure.canvas.draw()
-    assert labels() == ["always\nmajority", "stump", "stump,\nbalanced"]
-    assert labels() == [name.replace(" ", "\n") for name in e.result.names]
+    assert labels() == ["always\nmajority", "decision\nstump", "decision\nstump\n(balanced)"]
+    assert [t.get_text() for t in e.legend.get_texts()] == list(e.result.labels)
+    assert e.result.labels == ("always majority", "decision stump", "decision stump (balanced)")
+    assert e.result.names == ("always majority", "stump", "stump, balanced")  # the keys stay the learners'
 
 
 def test_no_control_redraws_the_whole_figure(full_redraws):
@@ -144,3 +147,55 @@ def test_pictures_after_changes_equal_fresh_ones(presenter, density, monkeypatch
             assert e.image == fresh.image, values
     finally:
         et.presenter(False)
+
+
+def test_rates_on_few_cases_are_shown_as_counts_with_a_warning():
+    """At 2% malignant the test set holds 4 positives: recall and precision rest on 4 and 1 cases,
+    so their bars show counts (k/n, taken from the confusion counts) and the title warns."""
+    e = ImbalanceExplorer(source="data", positive_share=0.02, learner="naive_bayes", balance="under", cost_fn=20.0)
+    r = e.result
+    y, pred = data_predictions(0.02, "naive_bayes", "under", 0)[r.names[1]]
+    tn, fp, fn, tp = confusion_matrix(y, pred, labels=[0, 1]).ravel()
+    assert (tp, fp, fn) == (1, 0, 3)
+    assert counts(r.confusions[1], "recall") == (tp, tp + fn)
+    assert counts(r.confusions[1], "precision") == (tp, tp + fp)
+    assert counts(r.confusions[1], "accuracy") == (tp + tn, len(y))
+    assert counts(r.confusions[1], "fpr") == (fp, fp + tn)
+    for c in r.confusions:  # each count is the rate the confusion result computes
+        for m in METRICS:
+            k, n = counts(c, m)
+            assert (np.isnan(getattr(c, m)) and n == 0) or getattr(c, m) == pytest.approx(k / n)
+    shown = {m: [texts[METRICS.index(m)].get_text() for texts in e.rate_text] for m in METRICS}
+    assert shown["recall"] == ["0/4", "1/4", "4/4"]
+    assert shown["precision"] == ["n/a", "1/1", f"4/{r.confusions[2].tp + r.confusions[2].fp}"]
+    assert shown["specificity"][:2] == ["1.000", "1.000"] and shown["accuracy"][1] == ".984"
+    assert r.few and "fewer than 20 cases: very uncertain" in e.rate_title.get_text()
+    assert "1.000 (1 of 1)" in e._summary(r) and "0.250 (1 of 4)" in e._summary(r)
+    assert "n/a (undefined: 0 of 0)" in e._summary(r)
+
+
+def test_the_training_set_is_stated():
+    """At 2% malignant the training half has 3 positives; balancing by undersampling trains on 3 + 3."""
+    e = ImbalanceExplorer(source="data", positive_share=0.02, balance="under")
+    y, train, test, balanced = data_split(0.02, "under", 0)
+    assert e.result.train == (3, 178) == (y[train].sum(), len(train) - y[train].sum())
+    assert e.result.balanced == (3, 3) == (y[balanced].sum(), len(balanced) - y[balanced].sum())
+    assert (e.result.n_positive, e.result.n_negative) == (y[test].sum(), len(test) - y[test].sum()) == (4, 179)
+    assert e.rate_title.get_text().split("\n")[:2] == [
+        "test set: 4 malignant (positive), 179 benign",
+        "training half: 3 malignant, 178 benign; balanced (undersampled): 3 + 3"]
+    e.set(balance="over")
+    assert e.result.balanced == (178, 178)
+    assert "balanced (oversampled): 178 + 178" in e.rate_title.get_text()
+
+
+def test_summary_states_the_costs_first():
+    e = ImbalanceExplorer(cost_fn=20.0)
+    summary = e._summary(e.result)
+    assert summary.startswith("Costs: a miss 20, a false alarm 1")
+    assert "average cost per test case 0.070" in summary  # h_B: (20 x 1 + 50) / 1000
+    # Scott's 20 positives: h_A's precision rests on its 17 alarms, shown as a count
+    assert e.rate_text[1][METRICS.index("precision")].get_text() == "2/17" and e.result.few
+    assert "uncertain" in e.rate_title.get_text() and "0.118 (2 of 17)" in summary
+    e.set(positive_share=0.5)
+    assert not e.result.few and "uncertain" not in e.rate_title.get_text() + e._summary(e.result)

@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.transforms import IdentityTransform
 
 from ..data import load_dataset
-from ..learners import LEARNERS, fitting, make_learner
+from ..learners import LEARNER_LABELS, LEARNERS, fitting, make_learner
 from ..plotting import COLORS, ON_DATA
 from ..stats import confusion
 from ._base import Explorer, buttons, dropdown, log_slider, slider
@@ -16,6 +16,14 @@ from ._cached_layer import Stamp, axis_region
 
 METRICS = ("accuracy", "precision", "recall", "specificity", "fpr")
 METRIC_LABELS = ("accuracy", "precision", "recall\n(TP rate)", "specificity", "false-alarm\nrate (FPR)")
+#: Each rate as the confusion counts above and below its fraction line.
+METRIC_COUNTS = {"accuracy": (("tp", "tn"), ("tp", "tn", "fp", "fn")), "precision": (("tp",), ("tp", "fp")),
+                 "recall": (("tp",), ("tp", "fn")), "specificity": (("tn",), ("tn", "fp")),
+                 "fpr": (("fp",), ("fp", "tn"))}
+#: A rate of fewer cases than this is shown as its count ("1/4"): three decimals would
+#: claim a precision that 4 cases cannot give.
+FEW = 20
+BALANCING = {"under": "undersampled", "over": "oversampled"}
 #: Scott's example: 1000 test cases, 20 positive. h_A finds 2/20 positives and 965/980
 #: negatives; h_B finds 19/20 and 930/980. Kept as per-class rates when the ratio moves.
 SCOTT_N = 1000
@@ -29,7 +37,7 @@ STAMPS_KEPT = 32
 
 @dataclass(frozen=True)
 class ImbalanceView:
-    """Three classifiers' confusion results on one test set and their expected costs."""
+    """Three classifiers' confusion results on one test set and their average costs per test case."""
 
     names: tuple
     confusions: tuple
@@ -37,6 +45,17 @@ class ImbalanceView:
     n_positive: int
     n_negative: int
     cost_fn: float
+    #: the names as the picture prints them ("naive Bayes (balanced)", not ``naive_bayes, balanced``)
+    labels: tuple = ()
+    #: real data only: (positives, negatives) of the training half and of its balanced version
+    train: tuple | None = None
+    balanced: tuple | None = None
+    balance: str = "under"
+
+    @property
+    def few(self):
+        """Whether some rate rests on fewer than :data:`FEW` cases (and is shown as a count)."""
+        return any(0 < counts(c, m)[1] < FEW for c in self.confusions for m in METRICS)
 
 
 def _labels(tp, fn, tn, fp):
@@ -57,20 +76,15 @@ def scott_predictions(share):
     return out
 
 
-@lru_cache(maxsize=256)
-def data_predictions(share, learner, balance, seed):
-    """Breast-cancer predictions (malignant = positive) on a test set with ``share`` positives.
-
-    The data are subsampled to the ratio, split in half (stratified, seeded), and three
-    classifiers are trained on the training half: always-majority, ``learner``, and
-    ``learner`` on a training set balanced by undersampling the majority or by
-    oversampling (repeating) the minority.
-    """
+@lru_cache(maxsize=64)
+def data_split(share, balance, seed):
+    """Labels (1 = malignant) and the training, test and balanced training rows of
+    :func:`data_predictions` (indices into the breast-cancer data)."""
     data = load_dataset("breast_cancer")
-    y_all = (data.y == 0).astype(int)  # class 0 of the bundle is malignant
+    y = (data.y == 0).astype(int)  # class 0 of the bundle is malignant
     rng = np.random.default_rng([seed, 7])
-    pos, neg = np.flatnonzero(y_all == 1), np.flatnonzero(y_all == 0)
-    if share <= len(pos) / len(y_all):
+    pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
+    if share <= len(pos) / len(y):
         pos = rng.choice(pos, max(4, int(round(share / (1 - share) * len(neg)))), replace=False)
     else:
         neg = rng.choice(neg, int(round(len(pos) * (1 - share) / share)), replace=False)
@@ -80,8 +94,20 @@ def data_predictions(share, learner, balance, seed):
         train.append(members[:half])
         test.append(members[half:])
     train, test = np.concatenate(train), np.concatenate(test)
-    X, y = data.X, y_all
-    balanced = _balance(train, y, balance, rng)
+    return y, train, test, _balance(train, y, balance, rng)
+
+
+@lru_cache(maxsize=256)
+def data_predictions(share, learner, balance, seed):
+    """Breast-cancer predictions (malignant = positive) on a test set with ``share`` positives.
+
+    The data are subsampled to the ratio, split in half (stratified, seeded), and three
+    classifiers are trained on the training half: always-majority, ``learner``, and
+    ``learner`` on a training set balanced by undersampling the majority or by
+    oversampling (repeating) the minority (:func:`data_split`).
+    """
+    X = load_dataset("breast_cancer").X
+    y, train, test, balanced = data_split(share, balance, seed)
     out = {}
     with fitting():  # one thread, no input checks: a slider step costs a fit
         for name, model, rows in (("always majority", make_learner("majority"), train),
@@ -99,8 +125,28 @@ def _balance(train, y, how, rng):
     return np.r_[large, small, rng.choice(small, len(large) - len(small), replace=True)]
 
 
-def _rate(x):
-    return "undefined" if np.isnan(x) else f"{x:.3f}"
+def counts(c, metric):
+    """A rate of the confusion result ``c`` as (cases counted, cases it is a share of)."""
+    above, below = METRIC_COUNTS[metric]
+    return sum(getattr(c, f) for f in above), sum(getattr(c, f) for f in below)
+
+
+def _bar_text(c, metric):
+    """A rate as its bar shows it: n/a when undefined, the count on fewer than FEW cases,
+    else three decimals without the leading zero."""
+    k, n = counts(c, metric)
+    if n == 0:
+        return "n/a"
+    return f"{k}/{n}" if n < FEW else f"{getattr(c, metric):.3f}".removeprefix("0")
+
+
+def _rate(c, metric):
+    """A rate as the summary writes it."""
+    k, n = counts(c, metric)
+    if n == 0:
+        return "n/a (undefined: 0 of 0)"
+    value = f"{getattr(c, metric):.3f}"
+    return f"{value} ({k} of {n})" if n < FEW else value
 
 
 def _wrap(name):
@@ -121,7 +167,9 @@ class ImbalanceExplorer(Explorer):
     useless "always negative" 0.980, and h_B, which finds 19 of the 20 positives, only
     0.949. Move the class ratio and the cost of a missed positive to see when accuracy
     misleads; switch to real data (breast cancer, malignant = positive) to train a
-    learner on imbalanced data and on a balanced training set.
+    learner on imbalanced data and on a balanced training set. A rate resting on fewer
+    than 20 cases is shown as its count ("1/4"), under a warning: three decimals would
+    claim a precision that so few cases cannot give.
 
     Parameters
     ----------
@@ -129,7 +177,8 @@ class ImbalanceExplorer(Explorer):
     positive_share : float
         Fraction of positives in the test population (and the data).
     cost_fn : float
-        Cost of a false negative; a false positive costs 1.
+        Cost of a false negative; a false positive costs 1. The cost panel shows the
+        average cost per test case, ``(cost_fn * FN + FP) / n``.
     learner : str
         Learner for ``source="data"`` (see :data:`evalteach.learners.LEARNERS`).
     balance : {"under", "over"}
@@ -161,22 +210,30 @@ class ImbalanceExplorer(Explorer):
 
     def _compute(self, state):
         share = round(float(state["positive_share"]), 10)
+        training = {}
         if state["source"] == "scott":
             predictions = scott_predictions(share)
+            labels = tuple(predictions)
         else:
             predictions = data_predictions(share, state["learner"], state["balance"], state["seed"])
+            y, train, _, balanced = data_split(share, state["balance"], state["seed"])
+            training = dict(train=(int(y[train].sum()), int((1 - y[train]).sum())),
+                            balanced=(int(y[balanced].sum()), int((1 - y[balanced]).sum())),
+                            balance=state["balance"])
+            learner = LEARNER_LABELS[state["learner"]]
+            labels = ("always majority", learner, f"{learner} (balanced)")
         confusions = tuple(confusion(y, pred) for y, pred in predictions.values())
         cost_fn = float(state["cost_fn"])
         costs = np.array([(c.fp + cost_fn * c.fn) / (c.tp + c.fp + c.tn + c.fn) for c in confusions])
         first = confusions[0]
         return ImbalanceView(tuple(predictions), confusions, costs, first.tp + first.fn,
-                             first.tn + first.fp, cost_fn)
+                             first.tn + first.fp, cost_fn, labels, **training)
 
     def _build(self, figure):
         rates, cost = figure.subplots(1, 2, width_ratios=(2.4, 1))
         colors = (COLORS["muted"], COLORS["data"], COLORS["theory"])
         x = np.arange(len(METRICS))
-        width = 0.27
+        width = 0.3  # "1.000" beside "1.000" needs the room at 1x
         self.rate_bars, self.rate_text = [], []
         for i, color in enumerate(colors):
             bars = rates.bar(x + (i - 1) * width, np.zeros(len(METRICS)), width, color=color)
@@ -195,8 +252,8 @@ class ImbalanceExplorer(Explorer):
             text.set_gid(ON_DATA)  # a value printed on the bar it labels
             text.set_transform(IdentityTransform())  # placed in whole pixels: see _label
         # the costs span orders of magnitude as the sliders move, so the axis follows them
-        # (in 1-2-5 steps) and says so: read the numbers on the bars
-        cost.set(xticks=np.arange(3), ylabel="expected cost per test case\n(the axis rescales)")
+        # (in 1-2-5 steps): read the numbers on the bars
+        cost.set(xticks=np.arange(3), ylabel="average cost per test case\n(miss cost × FN + FP) / n")
         self.cost_title = cost.set_title("")
         self.cost_axes = cost
         self._lay_out(figure)
@@ -235,15 +292,16 @@ class ImbalanceExplorer(Explorer):
 
         prop = cost.yaxis.get_major_ticks()[0].label1.get_fontproperties()
         cost.set_ylim(0, max(COST_TOPS, key=lambda top: width(tick_labels(top), prop)))
-        learners = [k for k in LEARNERS if k != "majority"]  # the learner control's options
+        learners = [LEARNER_LABELS[k] for k in LEARNERS if k != "majority"]  # the learner control's options
         names = [("always negative", "always majority"), ("h_A", *learners),
-                 ("h_B", *(f"{k}, balanced" for k in learners))]
+                 ("h_B", *(f"{k} (balanced)" for k in learners))]
         prop = cost.xaxis.get_major_ticks()[0].label1.get_fontproperties().copy()
         prop.set_size("small")
-        cost.set_xticklabels([_wrap(max(options, key=lambda n: width([_wrap(n)], prop))) for options in names],
-                             fontsize="small")
+        cost.set_xticklabels([_wrap(max(options, key=lambda n: (_wrap(n).count("\n"), width([_wrap(n)], prop))))
+                              for options in names], fontsize="small")
         self.cost_title.set_text(self._cost_title(1.259))  # the widest misses' costs: 4 digits and a point
-        self.rate_title.set_text(self._rate_title(500, 500))  # (the legend is inside the axes)
+        # the tallest and widest title: real data, balanced by oversampling, some rate a count
+        self.rate_title.set_text(self._rate_title(888, 888, (888, 888), (888, 888), "over", True))
         figure.get_layout_engine().execute(figure)
         figure.set_layout_engine("none")
 
@@ -252,8 +310,18 @@ class ImbalanceExplorer(Explorer):
         return f"costs: miss {cost_fn:.4g},\nfalse alarm 1"
 
     @staticmethod
-    def _rate_title(n_positive, n_negative):
-        return f"test set: {n_positive} positive, {n_negative} negative"
+    def _rate_title(n_positive, n_negative, train=None, balanced=None, balance="under", few=False):
+        """The test set (and, on real data, the training half and its balanced version); a
+        warning when a rate rests on so few cases that it is shown as a count."""
+        if train is None:
+            lines = [f"test set: {n_positive} positive, {n_negative} negative"]
+        else:
+            lines = [f"test set: {n_positive} malignant (positive), {n_negative} benign",
+                     f"training half: {train[0]} malignant, {train[1]} benign; "
+                     f"balanced ({BALANCING[balance]}): {balanced[0]} + {balanced[1]}"]
+        if few:
+            lines.append(f"rates shown as counts (k/n) rest on fewer than {FEW} cases: very uncertain")
+        return "\n".join(lines)
 
     def _label(self, text, bar, y, words, beside=None):
         """Put ``words`` above ``bar`` at height ``y`` (data), rounded to a whole pixel: a
@@ -277,30 +345,39 @@ class ImbalanceExplorer(Explorer):
                 value = getattr(c, metric)
                 bars[m].set_height(0 if np.isnan(value) else value)
                 beside = self._label(texts[m], bars[m], (0 if np.isnan(value) else value) + 0.01,
-                                     "n/a" if np.isnan(value) else f"{value:.3f}".removeprefix("0"), beside)
-        self.rate_title.set_text(self._rate_title(r.n_positive, r.n_negative))
+                                     _bar_text(c, metric), beside)
+        self.rate_title.set_text(self._rate_title(r.n_positive, r.n_negative, r.train, r.balanced,
+                                                  r.balance, r.few))
         top = _nice_ceiling(1.25 * max(0.2, float(np.max(r.costs))))
         if top != self._cost_top:
             self._cost_top = top
             self.cost_axes.set_ylim(0, top)
-        if r.names != self._names:
-            self._names = r.names
-            for text, name in zip(self.legend.get_texts(), r.names):
+        if r.labels != self._names:
+            self._names = r.labels
+            for text, name in zip(self.legend.get_texts(), r.labels):
                 text.set_text(name)
-            self.cost_axes.set_xticklabels([_wrap(name) for name in r.names], fontsize="small")
+            self.cost_axes.set_xticklabels([_wrap(name) for name in r.labels], fontsize="small")
         for bar, text, value in zip(self.cost_bars, self.cost_text, r.costs):
             bar.set_height(value)
             self._label(text, bar, value, f"{value:.3f}")
         self.cost_title.set_text(self._cost_title(r.cost_fn))
-        for name, key in (("cost_axis", top), ("names", r.names), ("legend", r.names),
+        for name, key in (("cost_axis", top), ("names", r.labels), ("legend", r.labels),
                           ("rate_title", self.rate_title.get_text()), ("cost_title", self.cost_title.get_text())):
             self.stamps[name].show(key)
 
     def _summary(self, r):
         parts = []
-        for name, c, cost in zip(r.names, r.confusions, r.costs):
-            rates = ", ".join(f"{label.replace(chr(10), ' ')} {_rate(getattr(c, m))}"
+        for name, c, cost in zip(r.labels, r.confusions, r.costs):
+            rates = ", ".join(f"{label.replace(chr(10), ' ')} {_rate(c, m)}"
                               for m, label in zip(METRICS, METRIC_LABELS))
-            parts.append(f"{name}: {rates}, expected cost {cost:.3f}")
-        return (f"Test set with {r.n_positive} positives and {r.n_negative} negatives. "
-                + "; ".join(parts) + ".")
+            parts.append(f"{name}: {rates}, average cost per test case {cost:.3f}")
+        if r.train is None:
+            data = f"Test set with {r.n_positive} positives and {r.n_negative} negatives. "
+        else:
+            data = (f"Test set with {r.n_positive} malignant (positive) and {r.n_negative} benign tumours; "
+                    f"training half {r.train[0]} malignant and {r.train[1]} benign, balanced "
+                    f"({BALANCING[r.balance]}) {r.balanced[0]} + {r.balanced[1]}. ")
+        few = (f" Rates on fewer than {FEW} cases (given with their counts) are very uncertain."
+               if r.few else "")
+        return (f"Costs: a miss {r.cost_fn:.4g}, a false alarm 1; the average cost per test case is "
+                f"(cost of a miss × FN + FP) / n on this test set. " + data + "; ".join(parts) + "." + few)
