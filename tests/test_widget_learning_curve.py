@@ -89,10 +89,16 @@ def test_bands_are_clipped_to_possible_accuracies_and_the_cursor_stops_below_the
     np.testing.assert_allclose(upper, np.minimum(a.mean + a.sd, 1))
     np.testing.assert_allclose(lower, np.maximum(a.mean - a.sd, 0))
     assert e.legends[2].texts[1].get_text() == "mean ± sd over folds, clipped to [0, 1]"
-    # the selected point's line ends at accuracy 1; the stars sit above it
+    # the selected point's line ends just below accuracy 1; the stars sit above 1, clear of it
+    from evalteach.widgets.learning_curve import CURSOR_GAP
+
     low, high = e.ax.get_ylim()
     top = low + e.cursor.get_ydata()[1] * (high - low)
-    assert top == pytest.approx(1.0) and np.all(e.stars.get_ydata() > 1.0)
+    assert top == pytest.approx(1.0 - CURSOR_GAP * (high - low)) and np.all(e.stars.get_ydata() > 1.0)
+    renderer = e.figure.canvas.get_renderer()
+    stars = e.stars.get_window_extent(renderer)       # the whole row of stars, markers included
+    line_top = e.ax.transAxes.transform((0, e.cursor.get_ydata()[1]))[1]
+    assert line_top < stars.y0
 
 
 def test_folds_are_stratified_and_training_prefixes_hold_every_class():

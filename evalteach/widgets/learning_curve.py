@@ -24,6 +24,8 @@ LEARNER_NAMES = {"naive_bayes": "naive Bayes", "1nn": "1-NN", "knn": "5-NN", "tr
 
 #: Pixels right of the axes' left edge where an x axis's stamp starts (see _right_of_the_corner).
 CORNER = 9
+#: Axes fraction between accuracy 1 and the top of the selected point's line (the stars sit above 1).
+CURSOR_GAP = 0.02
 #: States each stamp keeps (axes, title, legend, verdict): every point of a few curves.
 KEPT = 64
 
@@ -151,7 +153,7 @@ class LearningCurveExplorer(Explorer):
         AxisLabel(ax.yaxis, "mean accuracy on the held-out folds").set_animated(False)
         self.x_name = AxisLabel(ax.xaxis)
         self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none", label=" ")[0]
-        self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)  # up to accuracy 1, below the stars
+        self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)  # up to just below accuracy 1 and the stars
         self.pairs = LineCollection([], colors=COLORS["muted"], linewidths=1)
         folds.add_collection(self.pairs)
         self.dots = [folds.plot([], [], "o", color=c, ms=5)[0] for c in self.colors]
@@ -220,7 +222,8 @@ class LearningCurveExplorer(Explorer):
         self.folds.set_xticks([0, 1], [f"A\n{pair[0]}", f"B\n{pair[1]}"])
         for axes in (ax, self.folds):
             axes.set_ylim(ylim)
-        self.cursor.set_ydata([0, (1 - ylim[0]) / (ylim[1] - ylim[0])])
+        # the selected point's line ends a little below accuracy 1: clear of the stars above it
+        self.cursor.set_ydata([0, (1 - ylim[0]) / (ylim[1] - ylim[0]) - CURSOR_GAP])
         for y_axis, x_axis, key in zip(self.y_axes, self.x_axes, ((r.a.mode, x.tobytes()), pair)):
             y_axis.show(ylim)
             x_axis.show(key)
