@@ -43,7 +43,62 @@ def test_points_equal_cross_val_score_on_the_same_folds(point):
     if np.isfinite(ref.statistic):
         assert r.test.p_value[i] == pytest.approx(ref.pvalue)
     assert r.significant[i] == (t.p_value < 0.05)
-    assert f"{r.a.mean[i]:.4f}" in e._summary(r)
+    assert f"{r.a.mean[i]:.3f}" in e._summary(r)
+
+
+@pytest.mark.parametrize("confidence", [0.9, 0.95, 0.99])
+def test_interval_for_the_difference_equals_scipy_t_interval(confidence):
+    # the fold panel and the summary show A − B with the t interval at the chosen confidence
+    e = LearningCurveExplorer(dataset="breast_cancer", k=10, point=6, confidence=confidence)
+    r, i = e.result, 5
+    d = r.a.accuracies[i] - r.b.accuracies[i]
+    half = st.t.ppf((1 + confidence) / 2, df=d.size - 1) * st.sem(d)
+    assert r.test.df == d.size - 1 == 9
+    assert r.test.low[i] == pytest.approx(d.mean() - half) and r.test.high[i] == pytest.approx(d.mean() + half)
+    shown = (f"{round(100 * confidence)}% CI [{d.mean() - half:+.3f}, {d.mean() + half:+.3f}]".replace("-", "−"))
+    title = e.folds_title.get_text()
+    assert shown in title and shown in e._summary(r)
+    assert f"t(9) = {st.ttest_rel(r.a.accuracies[i], r.b.accuracies[i]).statistic:.2f}" in title
+    level = f"{round(100 * (1 - confidence))}%"
+    assert f"at the {level} level" in title
+    assert e.legends[2].texts[0].get_text() == f"paired t-test p < {level} at this point alone"
+    assert e.controls["confidence"].label == level                   # the buttons show the test level
+    # the CI and the test agree: the interval leaves out 0 exactly where the test rejects
+    assert np.array_equal((r.test.low > 0) | (r.test.high < 0), r.significant)
+
+
+def test_reference_fold_panel_at_72_examples():
+    # the numbers the reviewers quoted (breast cancer, naive Bayes vs tree, 10 folds, 72 examples)
+    e = LearningCurveExplorer(dataset="breast_cancer", k=10, point=6)
+    assert e.folds_title.get_text() == ("fold accuracies, trained on 72 examples\n"
+                                        "A − B = +0.026, 95% CI [−0.011, +0.063]\n"
+                                        "t(9) = 1.61, p = 0.142\nnot significant at the 5% level")
+    e.set(mode="class")
+    assert e.folds_title.get_text().startswith("fold accuracies, 50% of labels replaced\n")
+    assert "p < 0.001" in e.folds_title.get_text() and st.ttest_rel(*(c.accuracies[5] for c in (e.result.a,
+                                                                                                  e.result.b))).pvalue < 0.001
+
+
+def test_bands_are_clipped_to_possible_accuracies_and_the_cursor_stops_below_the_stars():
+    # naive Bayes at 90% class noise: mean + sd is above 1, an impossible accuracy
+    e = LearningCurveExplorer(dataset="breast_cancer", mode="class", k=10, point=10)
+    a = e.result.a
+    assert a.mean[9] + a.sd[9] > 1
+    xy = e.bands[0].get_xy()
+    lower, upper = xy[:11, 1], xy[11:22][::-1, 1]
+    np.testing.assert_allclose(upper, np.minimum(a.mean + a.sd, 1))
+    np.testing.assert_allclose(lower, np.maximum(a.mean - a.sd, 0))
+    assert e.legends[2].texts[1].get_text() == "mean ± sd over folds, clipped to [0, 1]"
+    # the selected point's line ends just below accuracy 1; the stars sit above 1, clear of it
+    from evalteach.widgets.learning_curve import CURSOR_GAP
+
+    low, high = e.ax.get_ylim()
+    top = low + e.cursor.get_ydata()[1] * (high - low)
+    assert top == pytest.approx(1.0 - CURSOR_GAP * (high - low)) and np.all(e.stars.get_ydata() > 1.0)
+    renderer = e.figure.canvas.get_renderer()
+    stars = e.stars.get_window_extent(renderer)       # the whole row of stars, markers included
+    line_top = e.ax.transAxes.transform((0, e.cursor.get_ydata()[1]))[1]
+    assert line_top < stars.y0
 
 
 def test_folds_are_stratified_and_training_prefixes_hold_every_class():
@@ -123,7 +178,9 @@ def test_log_axis_labels_every_size_and_plain_learner_names():
     assert [t.get_text() for t in e.ax.get_xticklabels()] == [str(x) for x in r.a.x]
     labels = [line.get_label() for line in e.mean_lines]
     assert labels[0].startswith("A: naive Bayes") and "naive_bayes" not in " ".join(labels)
-    assert "at the 5% level" in e.folds_title.get_text() and "95%" not in e.folds_title.get_text()
+    # the test has a level (5%), the interval a confidence (95%): never a "95% level"
+    assert "at the 5% level" in e.folds_title.get_text() and "95% level" not in e.folds_title.get_text()
+    assert "95% CI" in e.folds_title.get_text()
 
 
 def test_pictures_after_switches_equal_fresh_ones():
@@ -147,11 +204,11 @@ def test_no_full_redraw_after_the_first_picture(monkeypatch):
         e.set(**values)
     assert full == []
     assert [t.get_text() for t in e.titles] == ["Noise curve (feature noise)", "wine, 10-fold cross-validation"]
-    assert [legend.texts[0].get_text() for legend in e.legends[:2]] == ["A: naive Bayes (mean ± sd over folds)",
-                                                         "B: 1-NN (mean ± sd over folds)"]
+    assert [legend.texts[0].get_text() for legend in e.legends[:2]] == ["A: naive Bayes (mean over folds)",
+                                                                        "B: 1-NN (mean over folds)"]
     lower, upper = e.bands[1].get_xy()[:11], e.bands[1].get_xy()[11:22][::-1]   # the ± sd band of B
-    np.testing.assert_allclose(lower[:, 1], e.result.b.mean - e.result.b.sd)
-    np.testing.assert_allclose(upper[:, 1], e.result.b.mean + e.result.b.sd)
+    np.testing.assert_allclose(lower[:, 1], np.clip(e.result.b.mean - e.result.b.sd, 0, 1))
+    np.testing.assert_allclose(upper[:, 1], np.clip(e.result.b.mean + e.result.b.sd, 0, 1))
     np.testing.assert_allclose(lower[:, 0], e.result.b.x)
 
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.collections import LineCollection
+from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, StrMethodFormatter
 from matplotlib.transforms import Bbox
 
@@ -13,6 +14,7 @@ from ..learners import LEARNERS
 from ..plotting import COLORS
 from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
 from ..stats import paired_t_test
+from ..stats.intervals import _p_text
 from ._base import Explorer, buttons, dropdown, slider
 from ._cached_layer import AxisLabel, Stamp, axis_region
 
@@ -22,11 +24,20 @@ LEARNER_NAMES = {"naive_bayes": "naive Bayes", "1nn": "1-NN", "knn": "5-NN", "tr
 
 #: Pixels right of the axes' left edge where an x axis's stamp starts (see _right_of_the_corner).
 CORNER = 9
+#: Axes fraction between accuracy 1 and the top of the selected point's line (the stars sit above 1).
+CURSOR_GAP = 0.02
 #: States each stamp keeps (axes, title, legend, verdict): every point of a few curves.
 KEPT = 64
 
-MODE_LABELS = {"size": "training-set size (examples)", "class": "fraction of training labels replaced",
-               "feature": "fraction of training feature values replaced"}
+MODE_LABELS = {"size": "training-set size (examples, log scale)",
+               "class": "fraction of training labels replaced by a random label",
+               "feature": "fraction of training feature values replaced by random values"}
+#: What the fold panel says the selected point is: its training-set size or its noise.
+#: (Short: the fold panel is narrow; the x label says which values are replaced, and by what.)
+MODE_POINTS = {"size": "trained on {x} examples", "class": "{x:.0%} of labels replaced",
+               "feature": "{x:.0%} of values replaced"}
+#: The bands' legend entry: the sd band is cut at the possible accuracies.
+BAND_LABEL = "mean ± sd over folds, clipped to [0, 1]"
 
 
 @dataclass(frozen=True)
@@ -50,10 +61,18 @@ class LearningCurveExplorer(Explorer):
 
     Mooney's recipe: on each of k folds, train both learners on the first p examples of
     the training part and test on the held-out fold; plot the mean accuracy (band: ± one
-    standard deviation over folds) and run a paired t-test at each point (stars mark a
-    significant difference). Noise mode replaces a growing fraction of the training
-    labels or feature values by random values, at full training size (noise curves).
-    The right panel shows the k paired fold accuracies at the selected point.
+    standard deviation over folds, clipped to [0, 1] since no accuracy lies outside) and
+    run a paired t-test at each point (stars mark p below the test level). Noise mode
+    replaces a growing fraction of the training labels or feature values by random values,
+    at full training size (noise curves). A random label is drawn from all classes, so it
+    is often the right one: with two classes about half the replaced labels stay correct.
+    The right panel shows the k paired fold accuracies at the selected point, the mean
+    difference with its confidence interval, and the test.
+
+    Read the stars with care: each point is tested alone (11 tests, so a false alarm
+    somewhere is likely), the folds share training data so their results are not
+    independent and the tests are somewhat optimistic, and with k = 5 the test rests on
+    five differences.
 
     Fits are real scikit-learn fits, cached per fold: a new data set, learner or k fits the
     curves of all three modes at once (progress is shown); switching the mode, moving the
@@ -70,7 +89,9 @@ class LearningCurveExplorer(Explorer):
     k : {5, 10}
     point : int
         Which point (1 to 11) the right panel and the test details show.
-    confidence : float
+    confidence : {0.9, 0.95, 0.99}
+        Confidence of the interval for A − B; the test's level is ``1 - confidence``
+        (the buttons show that level: 10%, 5%, 1%).
 
     Source: Mooney, "Experimental evaluation" (learning curves, noise curves).
     """
@@ -83,7 +104,9 @@ class LearningCurveExplorer(Explorer):
         return {
             "point": slider("point", 6, 1, N_POINTS, 1,
                             tooltip="which point of the curve the right panel shows"),
-            "confidence": buttons("confidence", [0.9, 0.95, 0.99], 0.95),
+            "confidence": buttons("test level", [("10%", 0.9), ("5%", 0.95), ("1%", 0.99)], 0.95,
+                                  tooltip="level of the paired t-tests; the interval for A − B has "
+                                          "confidence 1 − level"),
             "learner_a": dropdown("learner A", learners, "naive_bayes"),
             "learner_b": dropdown("learner B", learners, "tree"),
             "mode": buttons("x axis", [("training-set size", "size"), ("class noise", "class"),
@@ -127,11 +150,10 @@ class LearningCurveExplorer(Explorer):
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
         # the axes' labels are texts of their own: the y label drawn once in the background, the
         # x label (one per mode) in a stamp of its own, so an axis's stamp draws only its ticks
-        AxisLabel(ax.yaxis, "accuracy on the held-out fold").set_animated(False)
+        AxisLabel(ax.yaxis, "mean accuracy on the held-out folds").set_animated(False)
         self.x_name = AxisLabel(ax.xaxis)
-        self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none",
-                             label="paired t-test significant")[0]
-        self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)
+        self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none", label=" ")[0]
+        self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)  # up to just below accuracy 1 and the stars
         self.pairs = LineCollection([], colors=COLORS["muted"], linewidths=1)
         folds.add_collection(self.pairs)
         self.dots = [folds.plot([], [], "o", color=c, ms=5)[0] for c in self.colors]
@@ -145,14 +167,18 @@ class LearningCurveExplorer(Explorer):
         for axes in (ax, folds):  # steps a two-decimal label states exactly, labels of one width
             axes.yaxis.set_major_locator(MaxNLocator(nbins="auto", steps=[1, 2, 5, 10]))
             axes.yaxis.set_major_formatter(StrMethodFormatter("{x:.2f}"))
-        self.folds_title = folds.set_title("\n\n", fontsize="small")
+        self.folds_title = folds.set_title("\n\n\n", fontsize="small")
         # what kind of curve (left) and of which data (right): two texts, each redrawn only when it changes
         self.titles = [ax.set_title(" ", fontsize="medium", loc=where) for where in ("left", "right")]
-        # outside the axes, so neither the curves nor the selected point's line can cross it; one
-        # legend an entry, so a new learner redraws only its own entry
+        # outside the axes, so neither the curves nor the selected point's line can cross them: one
+        # legend a learner below the curves (a new learner redraws only its own entry), and above
+        # them, where the stars are, what the stars and the bands mean
         self.legends = [figure.legend(handles=[handle], loc=f"outside lower {where}", frameon=False,
                                       fontsize="small")
-                        for handle, where in zip((*self.mean_lines, self.stars), ("left", "center", "right"))]
+                        for handle, where in zip(self.mean_lines, ("left", "center"))]
+        band = Patch(color=COLORS["muted"], alpha=0.3, lw=0, label=BAND_LABEL)
+        self.legends.append(figure.legend(handles=[self.stars, band], loc="outside upper left", ncols=2,
+                                          frameon=False, fontsize="small"))
         self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
         self.x_axes = [Stamp([a.xaxis], size=KEPT, region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
         # each text keyed by what it says
@@ -170,10 +196,11 @@ class LearningCurveExplorer(Explorer):
         x = r.a.x
         for i, (curve, band) in enumerate(zip((r.a, r.b), self.bands)):
             self.mean_lines[i].set_data(x, curve.mean)
-            label = f"{'AB'[i]}: {_name(curve.learner)} (mean ± sd over folds)"
+            label = f"{'AB'[i]}: {_name(curve.learner)} (mean over folds)"
             self.mean_lines[i].set_label(label)
             self.legends[i].texts[0].set_text(label)
-            band.set_xy(np.r_[np.c_[x, curve.mean - curve.sd], np.c_[x, curve.mean + curve.sd][::-1]])
+            low, high = np.clip(curve.mean - curve.sd, 0, 1), np.clip(curve.mean + curve.sd, 0, 1)
+            band.set_xy(np.r_[np.c_[x, low], np.c_[x, high][::-1]])
         # in steps of 0.1: a few limits, each axis drawn once per limit
         low = min(r.a.accuracies.min(), r.b.accuracies.min())
         ylim = (max(0.0, np.floor(low * 10) / 10 - 0.02), 1.04)
@@ -195,6 +222,8 @@ class LearningCurveExplorer(Explorer):
         self.folds.set_xticks([0, 1], [f"A\n{pair[0]}", f"B\n{pair[1]}"])
         for axes in (ax, self.folds):
             axes.set_ylim(ylim)
+        # the selected point's line ends a little below accuracy 1: clear of the stars above it
+        self.cursor.set_ydata([0, (1 - ylim[0]) / (ylim[1] - ylim[0]) - CURSOR_GAP])
         for y_axis, x_axis, key in zip(self.y_axes, self.x_axes, ((r.a.mode, x.tobytes()), pair)):
             y_axis.show(ylim)
             x_axis.show(key)
@@ -215,11 +244,14 @@ class LearningCurveExplorer(Explorer):
             dots.set_data(xs, values)
             means.set_data([pos], [values.mean()])
         t = r.test
-        where = (f"{x[i]} examples" if r.a.mode == "size" else f"noise {x[i]:.1f}")
+        level = _percent(1 - r.confidence)
+        self.legends[2].texts[0].set_text(f"paired t-test p < {level}% at this point alone")
         verdict = "significant" if r.significant[i] else "not significant"
         self.folds_title.set_text(
-            f"fold accuracies, {where}\nA − B = {t.mean_difference[i]:+.4f}, t = {t.statistic[i]:.2f}\n"
-            f"p = {t.p_value[i]:.3g}: {verdict} at the {100 * (1 - r.confidence):.3g}% level")
+            f"fold accuracies, {MODE_POINTS[r.a.mode].format(x=x[i])}\n"
+            f"A − B = {_signed(t.mean_difference[i])}, {_percent(r.confidence)}% CI "
+            f"[{_signed(t.low[i])}, {_signed(t.high[i])}]\n"
+            f"t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, {_p_text(t.p_value[i])}\n{verdict} at the {level}% level")
         for stamp, text in zip(self.text_stamps, self.texts):
             stamp.show(text.get_text())
 
@@ -237,12 +269,15 @@ class LearningCurveExplorer(Explorer):
 
     def _summary(self, r):
         i, x, t = r.index, r.a.x, r.test
-        where = (f"with {x[i]} training examples" if r.a.mode == "size"
-                 else f"at noise fraction {x[i]:.1f}")
-        return (f"{where}: {_name(r.a.learner)} accuracy {r.a.mean[i]:.4f} (sd {r.a.sd[i]:.4f}), "
-                f"{_name(r.b.learner)} {r.b.mean[i]:.4f} (sd {r.b.sd[i]:.4f}); paired t = {t.statistic[i]:.3f}, "
-                f"p = {t.p_value[i]:.3g}. The difference is significant at "
-                f"{int(r.significant.sum())} of {len(x)} points.")
+        where = (f"With {x[i]} training examples" if r.a.mode == "size"
+                 else f"With {MODE_POINTS[r.a.mode].format(x=x[i])}")
+        k, level = r.a.accuracies.shape[1], _percent(1 - r.confidence)
+        return (f"{where}, mean accuracy over {k} folds: {_name(r.a.learner)} {r.a.mean[i]:.3f} "
+                f"(sd {r.a.sd[i]:.3f}), {_name(r.b.learner)} {r.b.mean[i]:.3f} (sd {r.b.sd[i]:.3f}); "
+                f"A − B = {_signed(t.mean_difference[i])}, {_percent(r.confidence)}% CI "
+                f"[{_signed(t.low[i])}, {_signed(t.high[i])}]; paired t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, "
+                f"{_p_text(t.p_value[i])}. The difference is significant at the {level}% level at "
+                f"{int(r.significant.sum())} of {len(x)} points, each tested alone.")
 
 
 def _right_of_the_corner(axis):
@@ -261,6 +296,21 @@ def _right_of_the_corner(axis):
 
 def _name(learner):
     return LEARNER_NAMES.get(learner, learner)
+
+
+def _signed(value):
+    """An accuracy difference with its sign, three decimals, a true minus sign."""
+    return _minus(f"{value:+.3f}")
+
+
+def _minus(number):
+    """A formatted number with the typographic minus sign the axes' tick labels use."""
+    return number.replace("-", "−")
+
+
+def _percent(fraction):
+    """0.95 -> "95", 0.1 -> "10" (the levels the buttons offer)."""
+    return f"{100 * fraction:.3g}"
 
 
 def side_by_side(values, width=0.07, decimals=3):
