@@ -49,14 +49,21 @@ def test_make_lab_opens_on_the_start_page(browser, make_lab):
         # every lesson's link is there, readable in full
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "make-lab-start-page.png"))
-        # every lesson is linked (scrolling, since JupyterLab renders only cells in view)
+        # every lesson is linked. JupyterLab renders only the cells in view, and renders a cell's
+        # Markdown some time after it scrolls in, so the links are gathered until they are all
+        # there or 30 s have passed.
+        expected = {p.name for p in LESSONS}
         names = set()
-        for cell in panel.locator(".jp-MarkdownCell").all():
-            cell.scroll_into_view_if_needed()
-            for href in cell.locator("a").evaluate_all("links => links.map(a => a.href)"):
-                names |= set(re.findall(r"(\d\d_\w+\.ipynb)", href))
-        names.discard(START_PAGE.name)  # the page's own heading anchors
-        assert names == {p.name for p in LESSONS}
+        for _ in range(60):
+            for cell in panel.locator(".jp-MarkdownCell").all():
+                cell.scroll_into_view_if_needed()
+                for href in cell.locator("a").evaluate_all("links => links.map(a => a.href)"):
+                    names |= set(re.findall(r"(\d\d_\w+\.ipynb)", href))
+            names.discard(START_PAGE.name)  # the page's own heading anchors
+            if names >= expected:
+                break
+            page.wait_for_timeout(500)
+        assert names == expected
         # no "Jupyter news?" question, now or a moment later
         page.wait_for_timeout(3000)
         assert page.locator(".jp-toast-button:has-text('No')").count() == 0

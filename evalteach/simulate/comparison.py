@@ -728,7 +728,6 @@ class ResamplingFits:
 
     def __init__(self, X, y, X_heldout, y_heldout, learner="1nn", *, seed=0):
         from ..learners import make_learner
-        from ..stats import no_information_error
 
         self.X, self.X_heldout = v.array("X", X, ndim=2), v.array("X_heldout", X_heldout, ndim=2)
         self.y, self.y_heldout = v.array("y", y, dtype=int), v.array("y_heldout", y_heldout, dtype=int)
@@ -736,11 +735,7 @@ class ResamplingFits:
         v.same_length(X_heldout=self.X_heldout, y_heldout=self.y_heldout)
         self.seed = v.integer("seed", seed, low=0)
         self._model = make_learner(learner)
-        resub_pred = _fit_predict(self._model, self.X, self.y, self.X)
-        self.resub_error = float(np.mean(resub_pred != self.y))
-        self.true_error = float(np.mean(_fit_predict(self._model, self.X, self.y, self.X_heldout)
-                                        != self.y_heldout))
-        self.gamma = no_information_error(self.y, resub_pred)
+        self._whole = None    # (resubstitution error, held-out error, gamma) of the model trained on all
         self._wrong = {}      # (family, rep, k of k-fold or 0, index) -> test errors of that fit
         self._estimates = {}  # (method, k, repetitions) -> ResamplingEstimates
         self._recent = {}     # (method, k, runs) -> the splits of the last few draws
@@ -749,6 +744,39 @@ class ResamplingFits:
     def n(self):
         """Instances in the data set the estimates may use."""
         return len(self.y)
+
+    @property
+    def whole_fitted(self):
+        """Whether the model trained on all of (X, y) has been fitted (its errors are known)."""
+        return self._whole is not None
+
+    def fit_whole(self):
+        """The model trained on all of (X, y): its resubstitution and held-out errors, and the
+        no-information error gamma of .632+ (fitted on first use)."""
+        if self._whole is None:
+            from ..stats import no_information_error
+
+            resub_pred = _fit_predict(self._model, self.X, self.y, self.X)
+            heldout_pred = _fit_predict(self._model, self.X, self.y, self.X_heldout)
+            self._whole = (float(np.mean(resub_pred != self.y)),
+                           float(np.mean(heldout_pred != self.y_heldout)),
+                           no_information_error(self.y, resub_pred))
+        return self._whole
+
+    @property
+    def resub_error(self):
+        """Resubstitution error of the model trained on all of (X, y)."""
+        return self.fit_whole()[0]
+
+    @property
+    def true_error(self):
+        """Error on the large held-out set of the model trained on all of (X, y)."""
+        return self.fit_whole()[1]
+
+    @property
+    def gamma(self):
+        """No-information error rate of the model trained on all of (X, y) (for .632+)."""
+        return self.fit_whole()[2]
 
     def _checked(self, method, k, repetitions):
         v.choice("method", method, tuple(RESAMPLING_METHODS))

@@ -22,8 +22,8 @@ REPETITIONS = 20
 HELDOUT_RANDOM = 2000
 #: Settings (data set, learner, n, seed) whose fits are kept.
 SETTINGS_KEPT = 16
-#: Fits made per step while the kernel is idle.
-IDLE_FITS = 4
+#: Seconds of fitting per step while the kernel is idle (a change by hand waits for a step).
+IDLE_FITS_FOR = 0.004
 #: Seconds of fitting in the first picture after a change by hand, and in each later picture
 #: that completes it: the picture answers at once and fills in while the hand rests.
 FIRST_FITS_FOR, MORE_FITS_FOR = 0.006, 0.06
@@ -100,7 +100,8 @@ class _PixelGrid(Artist):
 class ResamplingView:
     """What the explorer shows: the estimates of the repetitions fitted so far (all of them,
     unless a change by hand is still being completed; None if none yet), the held-out and
-    resubstitution errors, and the first repetition's split grid."""
+    resubstitution errors of the model trained on all n (None until it is fitted), and the
+    first repetition's split grid."""
 
     dataset: str
     learner: str
@@ -214,12 +215,14 @@ class ResamplingExplorer(Explorer):
         setting, k = self._setting(state), state["k"]
         fits, _ = self._fits_of(setting)
         repetitions = REPETITIONS
-        if self.live:  # a change by hand: answer with what fits in a moment, complete it later
+        if self.live:  # a change by hand: answer with what is ready, complete it while the hand rests
+            completing = self._completing == (setting, method, k)
+            if completing:
+                fits.fit_whole()  # first the model on all n: the lines the dots are read against
             unfitted = fits.unfitted(method, k, REPETITIONS)
-            if unfitted:
-                completing = self._completing == (setting, method, k)
+            if unfitted and fits.whole_fitted:
                 _fit_for(fits, unfitted, MORE_FITS_FOR if completing else FIRST_FITS_FOR)
-                repetitions = fits.fitted_repetitions(method, k, REPETITIONS)
+            repetitions = fits.fitted_repetitions(method, k, REPETITIONS) if fits.whole_fitted else 0
         if repetitions < REPETITIONS:
             self._completing = (setting, method, k)
             self.refine_later()
@@ -228,10 +231,11 @@ class ResamplingExplorer(Explorer):
             self._completing = None
             estimates = fits.estimates(method, k, REPETITIONS, progress=self.report_progress)
             self.work_while_idle(self._fit_ahead)
+        whole = (fits.true_error, fits.resub_error) if fits.whole_fitted else (None, None)
         grid, classes = _grid(fits.splits(method, k, REPETITIONS), fits.y)
         tested = (grid == _TEST).sum(axis=0)
-        return ResamplingView(dataset, learner, method, estimates, repetitions, fits.true_error,
-                              fits.resub_error, grid, classes, tested_once=bool(np.all(tested == 1)))
+        return ResamplingView(dataset, learner, method, estimates, repetitions, *whole, grid, classes,
+                              tested_once=bool(np.all(tested == 1)))
 
     # --- fitting ahead while the kernel is idle -------------------------------------------
 
@@ -259,8 +263,7 @@ class ResamplingExplorer(Explorer):
                 return False
             self._queue = (setting, target, fits.unfitted(*target, REPETITIONS))
         _, target, unfitted = self._queue
-        fits.fit(unfitted[:IDLE_FITS])
-        del unfitted[:IDLE_FITS]
+        del unfitted[:_fit_for(fits, unfitted, IDLE_FITS_FOR)]
         if not unfitted:
             done.add(target)
         return True
@@ -332,7 +335,7 @@ class ResamplingExplorer(Explorer):
         self.image_artist.set_data(_RGBA[rows])
         self.grid_legend = self._split_legend(tuple(int(role) for role in np.unique(rows)),
                                               r.method in _BOOTSTRAPS)
-        largest = max(values.max(initial=0.0), r.true_error)
+        largest = max(values.max(initial=0.0), r.true_error or 0.0)
         xmax = next((top for top in (0.25, 0.5) if largest <= top * 0.96), 1.0)
         if xmax != self._xmax:  # the narrowest of three fixed ranges that holds every estimate
             self._xmax = xmax
@@ -346,10 +349,13 @@ class ResamplingExplorer(Explorer):
         self.mean_line.set_alpha(1.0 if r.complete else 0.35)  # a mean of some repetitions: not final
         if est is not None:
             self.mean_line.set_xdata([est.mean])
-        self.true_line.set_xdata([r.true_error])
-        self.resub_line.set_xdata([r.resub_error])
         n = len(r.classes)
-        errors = (f"one model trained on all {n}: held-out {100 * r.true_error:.1f}%, "
+        for line, error in ((self.true_line, r.true_error), (self.resub_line, r.resub_error)):
+            line.set_visible(error is not None)
+            if error is not None:
+                line.set_xdata([error])
+        errors = (f"one model trained on all {n}: fitting" if r.true_error is None else
+                  f"one model trained on all {n}: held-out {100 * r.true_error:.1f}%, "
                   f"resubstitution {100 * r.resub_error:.1f}%")
         if est is None:
             self.est_text.set_text(f"fitting: 0 of {REPETITIONS} repetitions so far\n{errors}")
@@ -365,7 +371,8 @@ class ResamplingExplorer(Explorer):
         n = len(r.classes)
         where = (f"{RESAMPLING_METHODS[r.method]} of the {LEARNERS[r.learner]} on {n} instances of "
                  f"{r.dataset.replace('_', ' ')}, {len(r.grid)} splits per repetition")
-        errors = (f"the one model trained on all {n} errs {100 * r.true_error:.1f}% on a large held-out set "
+        errors = (f"the one model trained on all {n} is being fitted." if r.true_error is None else
+                  f"the one model trained on all {n} errs {100 * r.true_error:.1f}% on a large held-out set "
                   f"(resubstitution error {100 * r.resub_error:.1f}%).")
         if est is None:
             return f"{where}: fitting, no repetition finished yet; {errors}"
@@ -389,9 +396,10 @@ def _heading(r):
 
 
 def _fit_for(fits, unfitted, seconds):
-    """Make the fits of ``unfitted`` in order for about ``seconds`` (at least one)."""
+    """Make the fits of ``unfitted`` in order for about ``seconds`` (at least one); how many."""
     deadline = time.perf_counter() + seconds
     for i in range(len(unfitted)):
         fits.fit(unfitted[i:i + 1])
         if time.perf_counter() > deadline:
-            return
+            return i + 1
+    return len(unfitted)
