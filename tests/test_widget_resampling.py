@@ -161,8 +161,8 @@ def test_fitting_ahead_turns_every_k_and_method_into_a_selection(few_repetitions
 
 
 def test_a_change_by_hand_answers_at_once_and_fills_in_to_the_full_picture(monkeypatch):
-    monkeypatch.setattr(resampling, "FIRST_FITS_FOR", 0.0)  # one fit per picture: parts for sure
-    monkeypatch.setattr(resampling, "MORE_FITS_FOR", 0.0)
+    monkeypatch.setattr(resampling, "MORE_FITS_FOR", 0.0)  # one fit per later picture: parts for sure
+    monkeypatch.setattr(resampling, "FILL_IN_AFTER", 0.0)
     e = built_without_an_event_loop(lambda: ResamplingExplorer(learner="stump", n=60, k=4))
     shown = []
     draw = e._draw

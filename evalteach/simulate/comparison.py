@@ -756,8 +756,9 @@ class ResamplingFits:
         if self._whole is None:
             from ..stats import no_information_error
 
-            resub_pred = _fit_predict(self._model, self.X, self.y, self.X)
-            heldout_pred = _fit_predict(self._model, self.X, self.y, self.X_heldout)
+            # one fit, both predictions (the rows of X first)
+            pred = _fit_predict(self._model, self.X, self.y, np.concatenate([self.X, self.X_heldout]))
+            resub_pred, heldout_pred = pred[:len(self.y)], pred[len(self.y):]
             self._whole = (float(np.mean(resub_pred != self.y)),
                            float(np.mean(heldout_pred != self.y_heldout)),
                            no_information_error(self.y, resub_pred))

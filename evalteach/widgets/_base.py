@@ -407,7 +407,7 @@ class Explorer:
         return (loop is not None and threading.get_ident() != self._home_thread
                 and loop.is_running())
 
-    def _schedule(self):
+    def _schedule(self, delay=COALESCE):
         """Render changes from the browser soon, once, at draft density; refine at rest."""
         try:
             loop = asyncio.get_running_loop()
@@ -418,7 +418,7 @@ class Explorer:
             self._refine.cancel()
             self._refine = None
         if self._pending is None:
-            self._pending = loop.call_later(COALESCE, self._render_pending, loop)
+            self._pending = loop.call_later(delay, self._render_pending, loop)
 
     def _render_pending(self, loop):
         self._pending = None
@@ -447,17 +447,18 @@ class Explorer:
         """
         return self._live
 
-    def refine_later(self):
-        """From :meth:`_compute` of a live update: draw the same state again soon.
+    def refine_later(self, delay=COALESCE):
+        """From :meth:`_compute` of a live update: draw the same state again in ``delay`` s.
 
         Changes from the browser that arrive meanwhile are drawn instead (the latest state
-        wins). Without a running event loop this does nothing.
+        wins): a longer delay after a first answer keeps the kernel free while the hand
+        is still moving. Without a running event loop this does nothing.
         """
         try:
             asyncio.get_running_loop()
         except RuntimeError:
             return
-        self._schedule()
+        self._schedule(delay)
 
     def work_while_idle(self, step):
         """Do work ahead of time in small steps while the kernel is idle.

@@ -24,9 +24,13 @@ HELDOUT_RANDOM = 2000
 SETTINGS_KEPT = 16
 #: Seconds of fitting per step while the kernel is idle (a change by hand waits for a step).
 IDLE_FITS_FOR = 0.004
-#: Seconds of fitting in the first picture after a change by hand, and in each later picture
-#: that completes it: the picture answers at once and fills in while the hand rests.
-FIRST_FITS_FOR, MORE_FITS_FOR = 0.006, 0.06
+#: Seconds of fitting in each picture that completes a change by hand. The first picture
+#: fits nothing: it shows the splits and what was fitted ahead, and fills in while the hand
+#: rests. A change by hand waits for at most one later picture (its fits and its drawing).
+MORE_FITS_FOR = 0.035
+#: Seconds after a first answer before filling in starts: a hand still moving is answered
+#: at once, not after a round of fits.
+FILL_IN_AFTER = 0.1
 #: preset -> (data set, learner, method): the slides' two counterexamples.
 PRESETS = {
     "loo_majority": ("random", "majority", "loo"),
@@ -220,12 +224,12 @@ class ResamplingExplorer(Explorer):
             if completing:
                 fits.fit_whole()  # first the model on all n: the lines the dots are read against
             unfitted = fits.unfitted(method, k, REPETITIONS)
-            if unfitted and fits.whole_fitted:
-                _fit_for(fits, unfitted, MORE_FITS_FOR if completing else FIRST_FITS_FOR)
+            if unfitted and completing:
+                _fit_for(fits, unfitted, MORE_FITS_FOR)
             repetitions = fits.fitted_repetitions(method, k, REPETITIONS) if fits.whole_fitted else 0
         if repetitions < REPETITIONS:
+            self.refine_later(0.0 if self._completing == (setting, method, k) else FILL_IN_AFTER)
             self._completing = (setting, method, k)
-            self.refine_later()
             estimates = fits.estimates(method, k, repetitions) if repetitions else None
         else:
             self._completing = None
@@ -302,15 +306,26 @@ class ResamplingExplorer(Explorer):
                                     label="held-out error of the one model\ntrained on all n")
         self.resub_line = ax.axvline(0, color=COLORS["muted"], ls=":", lw=1.5,
                                      label="resubstitution error\nof that model")
+        # the estimates and the one model's errors, two texts pasted per wording: a change of k
+        # or method redraws the first line only, a move of n at first the second only
         self.est_text = ax.text(0.5, -0.2, "", transform=ax.transAxes, fontsize="small", va="top",
                                 ha="center")
+        self.whole_text = ax.annotate("", (0.5, -0.2), xycoords="axes fraction", fontsize="small",
+                                      xytext=(0, -1.35 * self.est_text.get_fontsize()),
+                                      textcoords="offset points", va="top", ha="center")
         ax.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=2, fontsize="x-small", frameon=False)
-        self.heading = self.ax_grid.text(0.5, 1.02, "", transform=self.ax_grid.transAxes, ha="center",
-                                         va="bottom")
+        # the heading in two texts pasted per wording: a change of k redraws the splits' line only
+        self.splits_heading = self.ax_grid.text(0.5, 1.02, "", transform=self.ax_grid.transAxes,
+                                                ha="center", va="bottom")
+        self.heading = self.ax_grid.annotate("", (0.5, 1.02), xycoords="axes fraction", ha="center",
+                                             va="bottom", textcoords="offset points",
+                                             xytext=(0, 1.3 * self.splits_heading.get_fontsize()))
         ax.xaxis.set_animated(True)
         self.scale_layer = CachedLayer(size=8)
-        self.dynamic(self.scale_layer, CachedText(self.heading), self.image_artist, self.boundary, self.dots,
-                     self.mean_line, self.true_line, self.resub_line, self.est_text)
+        self.dynamic(self.scale_layer, CachedText(self.heading), CachedText(self.splits_heading),
+                     self.image_artist, self.boundary, self.dots,
+                     self.mean_line, self.true_line, self.resub_line, CachedText(self.est_text),
+                     CachedText(self.whole_text))
 
     def _split_legend(self, roles, bootstrap):
         """The legend listing the roles the split grid shows (made once per list)."""
@@ -342,7 +357,9 @@ class ResamplingExplorer(Explorer):
             self.ax_est.set_xlim(-0.02 * xmax, 1.02 * xmax)
         self.scale_layer.show((xmax, self.grid_legend), [self.ax_est.xaxis, self.grid_legend])
         self.boundary.set_xdata([np.sum(r.classes == r.classes[0]) / len(r.classes)])
-        self.heading.set_text(_heading(r))
+        what, splits = _heading(r)
+        self.heading.set_text(what)
+        self.splits_heading.set_text(splits)
         jitter = np.random.default_rng(0).uniform(-0.4, 0.4, REPETITIONS)[:values.size]
         self.dots.set_data(values, jitter)
         self.mean_line.set_visible(est is not None)
@@ -357,14 +374,15 @@ class ResamplingExplorer(Explorer):
         errors = (f"one model trained on all {n}: fitting" if r.true_error is None else
                   f"one model trained on all {n}: held-out {100 * r.true_error:.1f}%, "
                   f"resubstitution {100 * r.resub_error:.1f}%")
+        self.whole_text.set_text(errors)
         if est is None:
-            self.est_text.set_text(f"fitting: 0 of {REPETITIONS} repetitions so far\n{errors}")
+            self.est_text.set_text(f"fitting: 0 of {REPETITIONS} repetitions so far")
         else:
             shown = (f"{values.size} repetitions" if r.complete
                      else f"fitting: {values.size} of {REPETITIONS} repetitions so far")
             # the SD is over new splits of the same n instances: not the estimate's whole uncertainty
             self.est_text.set_text(f"{shown}: mean {100 * est.mean:.1f}%, SD over new splits "
-                                   f"{100 * est.sd:.1f}%\n{errors}")
+                                   f"{100 * est.sd:.1f}%")
 
     def _summary(self, r):
         est = r.estimates
@@ -382,7 +400,7 @@ class ResamplingExplorer(Explorer):
 
 
 def _heading(r):
-    """What the grid shows: method, learner, data, and the splits of the first repetition."""
+    """What the grid shows: method, learner and data; the splits of the first repetition."""
     count = len(r.grid)
     splits = f"{count} {_SPLITS[r.method]}{'s' if count > 1 and r.method != 'loo' else ''}"
     if r.method == "loo":
@@ -392,7 +410,7 @@ def _heading(r):
     # n is in the text under the estimates: a heading that changes with n would be drawn afresh
     # on every move of the n slider, not pasted
     return (f"{RESAMPLING_METHODS[r.method]}, {_SHORT[r.learner]} on "
-            f"{_DATA_WORDS.get(r.dataset, r.dataset)} data:\n{splits}{first}{more}")
+            f"{_DATA_WORDS.get(r.dataset, r.dataset)} data:", f"{splits}{first}{more}")
 
 
 def _fit_for(fits, unfitted, seconds):
