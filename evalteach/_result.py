@@ -63,6 +63,11 @@ def pct(p, digits=3):
     return f"{100 * float(p):.{digits}g}%"
 
 
+def p_text(p):
+    """A p-value the way papers report it: 'p = 0.0312', 'p < 0.001'."""
+    return "p < 0.001" if p < 0.001 else f"p = {float(p):.3g}"
+
+
 def _short(value):
     if isinstance(value, float) or isinstance(value, np.floating):
         return f"{float(value):.4g}"

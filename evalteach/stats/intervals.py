@@ -15,7 +15,7 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, pct, result
+from .._result import Explanation, Result, fmt, p_text, pct, result
 
 __all__ = [
     "z_critical", "t_critical", "confidence_for_z", "confidence_for_t", "table_confidence",
@@ -42,11 +42,6 @@ def _plain(x, digits=3):
     """A number for a plain-text verdict (no LaTeX): 3 significant figures."""
     x = float(x)
     return ("infinity" if x > 0 else "minus infinity") if np.isinf(x) else f"{x:.{digits}g}"
-
-
-def _p_text(p):
-    """A p-value for a verdict, the way papers report it."""
-    return "p < 0.001" if p < 0.001 else f"p = {float(p):.3g}"
 
 
 def one_sided_confidence(c):

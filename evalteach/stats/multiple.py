@@ -14,8 +14,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, pct, result
-from .intervals import _p_text, _plain
+from .._result import Explanation, Result, fmt, p_text, pct, result
+from .intervals import _plain
 from .tests import _interval_text
 
 __all__ = [
@@ -30,8 +30,8 @@ ALTERNATIVES = ("two-sided", "greater", "less")
 def _verdict(p_value, claim, null, alpha=0.05):
     """Significant: the claim; not significant: the data do not rule out the null (which is not proof of it)."""
     if p_value < alpha:
-        return f"{_p_text(p_value)}, below {_plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
-    return (f"{_p_text(p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level; "
+        return f"{p_text(p_value)}, below {_plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
+    return (f"{p_text(p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level; "
             f"the data do not rule out that {null}.")
 
 
@@ -481,10 +481,10 @@ class WilcoxonResult(Result):
                 + _interval_text(self.hl_low, self.hl_high, self.confidence, "it"))
         if self.p_value < alpha:
             where = "in these data " if self.alternative == "two-sided" else "as H1 fixed in advance says, "
-            return (f"{_p_text(self.p_value)}, below {_plain(alpha)}: rank sums this lopsided ({sums}) are unlikely if "
+            return (f"{p_text(self.p_value)}, below {_plain(alpha)}: rank sums this lopsided ({sums}) are unlikely if "
                     f"the differences were symmetric around 0 (significant at the {pct(alpha)} level, {side}); "
                     f"{where}{tendency}; {size} gives its size.")
-        return (f"{_p_text(self.p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level "
+        return (f"{p_text(self.p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level "
                 f"({side}, {sums}); the data do not rule out differences symmetric around 0. In these data "
                 f"{tendency}; {size} shows the shifts they allow.")
 

@@ -23,8 +23,8 @@ import numpy as np
 from scipy import special as _sp
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, pct, result
-from .intervals import _p_text, _plain
+from .._result import Explanation, Result, fmt, p_text, pct, result
+from .intervals import _plain
 from .tests import ALTERNATIVES, _check_bool, _differences, _interval_text, _tex_pct
 
 __all__ = [
@@ -189,11 +189,11 @@ class PermutationTest(Result):
         interval = _interval_text(self.low, self.high, self.confidence, "it")
         if significant:
             verdict = (f"The {what} = {_plain(self.statistic)} is significantly {claim} at the "
-                       f"{pct(1 - self.confidence)} level ({side}, {_p_text(self.p_value)}): so extreme a value is "
+                       f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): so extreme a value is "
                        f"rare among the rearrangements the null hypothesis allows; {interval} gives its size.")
         else:
             verdict = (f"The {what} = {_plain(self.statistic)} is not significantly {claim} at the "
-                       f"{pct(1 - self.confidence)} level ({side}, {_p_text(self.p_value)}): the data do not rule "
+                       f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): the data do not rule "
                        f"out a zero difference, which is not the same as showing there is none; {interval} "
                        "shows the values they allow.")
         title = "Permutation test (" + ("exact" if self.exact else "Monte Carlo") + ", " + (

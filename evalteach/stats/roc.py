@@ -16,8 +16,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, pct, result
-from .intervals import _p_text, _plain, z_critical
+from .._result import Explanation, Result, fmt, p_text, pct, result
+from .intervals import _plain, z_critical
 
 __all__ = [
     "confusion", "Confusion", "precision_at_prevalence", "PrecisionAtPrevalence", "roc_curve", "RocCurve",
@@ -650,10 +650,10 @@ class DelongResult(Result):
         interval = (f"the {pct(self.confidence)} interval for AUC(a) − AUC(b) is "
                     f"[{_plain(self.low)}, {_plain(self.high)}]")
         if self.p_value < alpha:
-            verdict = (f"{_p_text(self.p_value)}, below {_plain(alpha)}: the two AUCs differ significantly "
+            verdict = (f"{p_text(self.p_value)}, below {_plain(alpha)}: the two AUCs differ significantly "
                        f"(two-sided); {interval}.")
         else:
-            verdict = (f"{_p_text(self.p_value)}, not below {_plain(alpha)}: the data do not rule out equal AUCs; "
+            verdict = (f"{p_text(self.p_value)}, not below {_plain(alpha)}: the data do not rule out equal AUCs; "
                        f"{interval}, which says how large a difference they allow.")
         return Explanation("DeLong test of two correlated AUCs", formulas, steps, verdict)
 

@@ -31,8 +31,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, pct, result
-from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, _counts, _fractions, _p_text, _plain, _table_level, t_critical, z_critical
+from .._result import Explanation, Result, fmt, p_text, pct, result
+from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, _counts, _fractions, _plain, _table_level, t_critical, z_critical
 
 __all__ = [
     "compare_hypotheses", "HypothesisComparison",
@@ -174,7 +174,7 @@ class HypothesisComparison(Result):
         side = "two-sided" if self.alternative == "two-sided" else "one-sided"
         head = (f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = "
                 f"{_plain(self.difference)} is {'significant' if significant else 'not significant'} "
-                f"({side}, {_p_text(self.p_value)})")
+                f"({side}, {p_text(self.p_value)})")
         return _with_interval(head, significant,
                               _interval_text(self.low, self.high, self.confidence, "it", number=_decimal),
                               "equal errors")
@@ -330,7 +330,7 @@ def _t_verdict(what, null_value, p_value, confidence, alternative, degenerate, i
     claim = {"two-sided": "different from", "greater": "greater than", "less": "less than"}[alternative]
     side = "two-sided" if alternative == "two-sided" else "one-sided, direction fixed in advance"
     head = (f"{what} is {'significantly' if significant else 'not significantly'} {claim} {null_value} at the "
-            f"{pct(1 - confidence)} level ({side}, {_p_text(p_value)})")
+            f"{pct(1 - confidence)} level ({side}, {p_text(p_value)})")
     verdict = _with_interval(head, significant, interval, null_words)
     if degenerate:
         verdict += (" (The values do not vary, so s = 0 and the test is degenerate: its p-value reflects the "
@@ -699,11 +699,11 @@ class FiveByTwoTest(Result):
             side = "one-sided, direction fixed in advance"
         if significant:
             verdict = (f"The two learners' errors {claim} at the {pct(1 - self.confidence)} level "
-                       f"({side}, {_p_text(self.p_value)})." if self.alternative == "two-sided" else
-                       f"{claim} at the {pct(1 - self.confidence)} level ({side}, {_p_text(self.p_value)}).")
+                       f"({side}, {p_text(self.p_value)})." if self.alternative == "two-sided" else
+                       f"{claim} at the {pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}).")
         else:
             verdict = (f"The difference between the two learners' errors is not significant at the "
-                       f"{pct(1 - self.confidence)} level ({side}, {_p_text(self.p_value)}): the data do not rule "
+                       f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): the data do not rule "
                        "out equal expected errors.")
         return Explanation(title, formulas, [step], verdict)
 
@@ -834,11 +834,11 @@ class McNemarTest(Result):
         significant = self.p_value < 1 - self.confidence
         if significant:
             verdict = (f"On this test set the two classifiers' error rates differ significantly at the "
-                       f"{pct(1 - self.confidence)} level ({_p_text(self.p_value)}; b = {b} examples only A got right, "
+                       f"{pct(1 - self.confidence)} level ({p_text(self.p_value)}; b = {b} examples only A got right, "
                        f"c = {c} only B).")
         else:
             verdict = (f"On this test set the difference between the two classifiers' error rates is not "
-                       f"significant at the {pct(1 - self.confidence)} level ({_p_text(self.p_value)}): the data do "
+                       f"significant at the {pct(1 - self.confidence)} level ({p_text(self.p_value)}): the data do "
                        f"not rule out equal error rates (b = {b}, c = {c}).")
         return Explanation(title, formulas, [step], verdict)
 
@@ -928,7 +928,7 @@ class BinomialTest(Result):
         significant = self.p_value < 1 - self.confidence
         rel = {"two-sided": "different from", "greater": "greater than", "less": "less than"}[self.alternative]
         verdict = (f"The observed rate {_plain(self.estimate)} is {'significantly' if significant else 'not significantly'} "
-                   f"{rel} {_plain(p0)} at the {pct(1 - self.confidence)} level ({_p_text(self.p_value)}).")
+                   f"{rel} {_plain(p0)} at the {pct(1 - self.confidence)} level ({p_text(self.p_value)}).")
         return Explanation("Binomial test", formulas, steps, verdict)
 
 
@@ -974,7 +974,7 @@ class SignTest(Result):
         significant = self.p_value < 1 - self.confidence
         verdict = (f"A wins {self.statistic} of {self.n} comparisons (ties split evenly); at the "
                    f"{pct(1 - self.confidence)} level this split is {'' if significant else 'not '}significantly "
-                   f"different from half and half (two-sided, {_p_text(self.p_value)})")
+                   f"different from half and half (two-sided, {p_text(self.p_value)})")
         verdict += "." if significant else ": the data do not rule out that each algorithm wins half the time."
         return Explanation("Sign test", formulas, steps, verdict)
 

@@ -9,18 +9,14 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, StrMethodFormatter
 from matplotlib.transforms import Bbox
 
+from .._result import p_text
 from ..data import DATASETS
-from ..learners import LEARNERS
+from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
 from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
 from ..stats import paired_t_test
-from ..stats.intervals import _p_text
 from ._base import Explorer, buttons, dropdown, slider
 from ._cached_layer import AxisLabel, Stamp, axis_region
-
-#: How the curves' legend and the fold panel name the learners (plain words, not code names).
-LEARNER_NAMES = {"naive_bayes": "naive Bayes", "1nn": "1-NN", "knn": "5-NN", "tree": "tree",
-                 "stump": "stump", "logistic": "logistic regression", "majority": "majority"}
 
 #: Pixels right of the axes' left edge where an x axis's stamp starts (see _right_of_the_corner).
 CORNER = 9
@@ -251,7 +247,7 @@ class LearningCurveExplorer(Explorer):
             f"fold accuracies, {MODE_POINTS[r.a.mode].format(x=x[i])}\n"
             f"A − B = {_signed(t.mean_difference[i])}, {_percent(r.confidence)}% CI "
             f"[{_signed(t.low[i])}, {_signed(t.high[i])}]\n"
-            f"t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, {_p_text(t.p_value[i])}\n{verdict} at the {level}% level")
+            f"t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, {p_text(t.p_value[i])}\n{verdict} at the {level}% level")
         for stamp, text in zip(self.text_stamps, self.texts):
             stamp.show(text.get_text())
 
@@ -276,7 +272,7 @@ class LearningCurveExplorer(Explorer):
                 f"(sd {r.a.sd[i]:.3f}), {_name(r.b.learner)} {r.b.mean[i]:.3f} (sd {r.b.sd[i]:.3f}); "
                 f"A − B = {_signed(t.mean_difference[i])}, {_percent(r.confidence)}% CI "
                 f"[{_signed(t.low[i])}, {_signed(t.high[i])}]; paired t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, "
-                f"{_p_text(t.p_value[i])}. The difference is significant at the {level}% level at "
+                f"{p_text(t.p_value[i])}. The difference is significant at the {level}% level at "
                 f"{int(r.significant.sum())} of {len(x)} points, each tested alone.")
 
 
@@ -295,7 +291,8 @@ def _right_of_the_corner(axis):
 
 
 def _name(learner):
-    return LEARNER_NAMES.get(learner, learner)
+    """The learner's plain name (not its code name) in the legend, fold panel and summary."""
+    return LEARNER_LABELS.get(learner, learner)
 
 
 def _signed(value):
