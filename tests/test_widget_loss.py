@@ -1,5 +1,6 @@
 """LossExplorer: losses shown equal evalteach.stats; expected loss is smallest at the truth."""
 import numpy as np
+from matplotlib.transforms import Bbox
 import pytest
 from scipy.optimize import minimize_scalar
 from sklearn.metrics import brier_score_loss, log_loss
@@ -64,13 +65,15 @@ def test_zero_frequency_makes_informational_loss_infinite_but_quadratic_bounded(
 def test_readout_table_stays_clear_of_the_curves(values):
     e = LossExplorer(**values)
     e.figure.canvas.draw()
-    table = e.readout.get_window_extent()
+    table = Bbox.union([t.get_window_extent() for t in e.figure.axes[2].texts if t.get_text()])
     for ax in e.figure.axes:
         if ax.axison:
             assert not table.overlaps(ax.get_window_extent())
     assert table.x1 <= e.figure.bbox.x1 and table.y0 >= e.figure.bbox.y0  # not cut off
     r = e.result
-    assert _show_number(r.expected_at_prediction("quadratic")) in e.readout.get_text()
+    assert _show_number(r.expected_at_prediction("quadratic")) in e.readout
+    assert e.readout.splitlines()[3] == ("expected  " + _show_number(r.expected_at_prediction("quadratic")) + "  "
+                                         + _show_number(r.expected_at_prediction("informational")))
     assert e._hidden(e.state) == set()
 
 

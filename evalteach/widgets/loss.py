@@ -5,11 +5,17 @@ import warnings
 from dataclasses import dataclass
 
 import numpy as np
+from matplotlib.font_manager import FontProperties
 
 from ..plotting import COLORS
 from ..stats import informational_loss, quadratic_loss
 from ..stats.losses import ZeroFrequencyWarning
 from ._base import Explorer, slider
+from ._cached_layer import CachedText
+
+#: The readout table's rows (what each number is) and the end of each column, in characters.
+_ROWS = ("if class 1", "if class 0", "expected", "", "smallest at")
+_COLUMN_ENDS = (20, 28)
 
 #: Predicted probabilities on which the curves are drawn (contains every slider value).
 GRID = np.linspace(0.0, 1.0, 401)
@@ -155,10 +161,26 @@ class LossExplorer(Explorer):
         table.set_axis_off()
         # "the forecast", not "your prediction": the slider is not the student's locked-in guess
         table.set_title("The forecast")
-        self.readout = table.text(0.0, 0.95, "", transform=table.transAxes, ha="left", va="top",
-                                  fontsize="small", family="monospace", linespacing=1.6)
+        # a grid of short texts, each pasted per wording: a move redraws only the numbers it
+        # changes (the row labels are drawn once, with the background)
+        size = FontProperties(size="small").get_size_in_points()
+
+        def cell(row, end_column, text="", ha="right"):
+            # monospace: a character is 0.6 of the font size wide; rows 1.6 font sizes apart
+            return table.annotate(text, (0.0, 0.95), xycoords="axes fraction", textcoords="offset points",
+                                  xytext=(0.6 * size * end_column, -1.6 * size * row), ha=ha, va="top",
+                                  fontsize="small", family="monospace")
+
+        for row, label in enumerate(_ROWS, start=1):
+            cell(row, 0, label, ha="left")
+        for column, word in zip(_COLUMN_ENDS, ("quadr.", "inform.")):
+            cell(0, column, word)
+        self.forecast_cell = cell(0, 0, ha="left")
+        self.true_cell = cell(4, 0, ha="left")
+        self.number_cells = [[cell(row, column) for column in _COLUMN_ENDS] for row in (1, 2, 3, 5)]
+        self.readout_cells = [self.forecast_cell, self.true_cell, *sum(self.number_cells, [])]
         self.dynamic(self.left_p, *self.markers.values(), *self.expected.values(),
-                     self.true_line, self.right_p, self.minima, self.readout)
+                     self.true_line, self.right_p, self.minima, *map(CachedText, self.readout_cells))
 
     def _draw(self, r):
         p = r.predicted
@@ -174,14 +196,24 @@ class LossExplorer(Explorer):
         best = [(r.best_quadratic, np.min(r.expected_quadratic)),
                 (r.best_informational, np.nanmin(r.expected_informational))]
         self.minima.set_data([b[0] for b in best], [b[1] for b in best])
-        rows = [(f"p = {p:.2f}", "quadr.", "inform."),
-                ("if class 1", _show(r.quadratic[1]), _show(r.informational[1])),
-                ("if class 0", _show(r.quadratic[0]), _show(r.informational[0])),
-                ("expected", _show(r.expected_at_prediction("quadratic")),
-                 _show(r.expected_at_prediction("informational"))),
-                (f"  (p* = {r.p_true:.2f})", "", ""),
-                ("smallest at", f"{r.best_quadratic:.3f}", f"{r.best_informational:.3f}")]
-        self.readout.set_text("\n".join(f"{a:<13}{b:>7}{c:>8}" for a, b, c in rows))
+        self.forecast_cell.set_text(f"p = {p:.2f}")
+        self.true_cell.set_text(f"  (p* = {r.p_true:.2f})")
+        numbers = [(_show(r.quadratic[1]), _show(r.informational[1])),
+                   (_show(r.quadratic[0]), _show(r.informational[0])),
+                   (_show(r.expected_at_prediction("quadratic")), _show(r.expected_at_prediction("informational"))),
+                   (f"{r.best_quadratic:.3f}", f"{r.best_informational:.3f}")]
+        for cells, values in zip(self.number_cells, numbers):
+            for cell, value in zip(cells, values):
+                cell.set_text(value)
+
+    @property
+    def readout(self):
+        """The readout table's text, row by row, as it reads."""
+        rows = {}
+        for t in self.figure.axes[2].texts:
+            rows.setdefault(-t.xyann[1], []).append(t)
+        return "\n".join("  ".join(t.get_text() for t in sorted(row, key=lambda t: t.xyann[0]) if t.get_text())
+                         for _, row in sorted(rows.items()))
 
     def _summary(self, r):
         return (f"Forecasting P(class 1) = {r.predicted:.2f}: quadratic loss {_show(r.quadratic[1])} if the "
