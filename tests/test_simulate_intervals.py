@@ -25,6 +25,17 @@ def test_exact_coverage_is_the_binomial_sum_over_covering_counts(method, sided):
     np.testing.assert_allclose(got, expected, rtol=1e-12)
 
 
+@pytest.mark.parametrize("n", [0, 1, 7, 40, 500, 1000])
+def test_the_binomial_probabilities_behind_exact_coverage_are_scipys(n):
+    from evalteach.simulate.intervals import _binomial_pmf
+
+    k = np.arange(n + 1)
+    p = np.array([0.0, 1e-3, 0.005, 0.3, 0.5, 0.995, 1.0])[:, None]
+    got, expected = _binomial_pmf(k, n, p), stats.binom.pmf(k, n, p)
+    np.testing.assert_allclose(got, expected, rtol=1e-10, atol=1e-300)
+    np.testing.assert_allclose(got.sum(axis=1), 1.0, rtol=1e-12)
+
+
 def test_clopper_pearson_never_covers_less_than_nominal_and_wald_does():
     ps = np.linspace(0.01, 0.99, 99)
     assert np.all(exact_coverage(ps, 40, 0.95, "clopper-pearson") >= 0.95 - 1e-12)
