@@ -5,7 +5,9 @@ For each explorer, on its finest slider (the one with the most values in the def
 
 * key press -> picture: the time from the ``keydown`` of an arrow key on the slider
   handle to the ``load`` of the next picture in the page (median, p95), both stamped
-  in the page with ``performance.now()``;
+  in the page with ``performance.now()``; beside it, the kernel's own time to draw those
+  pictures (every draw logged in the kernel), so the rest is the trip through the server
+  and the page;
 * drag: the pictures loaded per second while the slider is dragged for about one second
   (60 mouse moves over half its track, away from the nearer end), beside the slider
   values the hand crossed per second (the readout's changes), and the lag from releasing
@@ -70,10 +72,27 @@ def finest_slider(name):
     return max(sliders, key=lambda c: round((c.max - c.min) / c.step)).description
 
 
-def notebook(names):
-    """A notebook that opens each explorer in its own cell."""
+#: Run first in the benchmark's kernel: every picture an explorer draws is logged with its
+#: start and end (``time.perf_counter``, the system's monotonic clock, which this process
+#: reads too), so the kernel's share of a key press is known.
+DRAW_LOG = """from evalteach import widgets
+import time
+from evalteach.widgets import _base
+_draw_log = open({path!r}, "w", buffering=1)
+_draw_state = _base.Explorer._draw_state
+def _logged(self, *args):
+    started = time.perf_counter()
+    try:
+        return _draw_state(self, *args)
+    finally:
+        _draw_log.write(f"{{started}} {{time.perf_counter()}}\\n")
+_base.Explorer._draw_state = _logged"""
+
+
+def notebook(names, draw_log):
+    """A notebook that logs every draw to ``draw_log`` and opens each explorer in its own cell."""
     cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
-              "source": "from evalteach import widgets"}]
+              "source": DRAW_LOG.format(path=str(draw_log))}]
     cells += [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
                "source": f"widgets.{name}(seed=0)"} for name in names]
     return {"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
@@ -155,6 +174,7 @@ def measure(page, explorer, presses, slider):
     page.evaluate("() => window.__bench.since = performance.now()")
     wait_quiet(page)
     latencies = []
+    keys_from = time.perf_counter()
     for i in range(presses):
         handle.focus()
         loads = page.evaluate("() => window.__bench.loads.length")
@@ -163,6 +183,7 @@ def measure(page, explorer, presses, slider):
         if latency is not None:
             latencies.append(latency)
         wait_quiet(page)
+    keys_until = time.perf_counter()
     # Drag: 60 moves over about a second, across half the track, away from the nearer end.
     track = handle.locator("xpath=ancestor::*[contains(@class, 'noUi-target')]").bounding_box()
     knob = handle.bounding_box()
@@ -183,7 +204,7 @@ def measure(page, explorer, presses, slider):
     after = [t for t in log["loads"] if t > released]
     seconds = (released - started) / 1000
     lag = (max(after) - released) if after else 0.0
-    return latencies, len(during) / seconds, len(crossed) / seconds, lag
+    return latencies, (keys_from, keys_until), len(during) / seconds, len(crossed) / seconds, lag
 
 
 def measure_clicks(page, explorer, img, presses):
@@ -193,6 +214,7 @@ def measure_clicks(page, explorer, img, presses):
     page.evaluate("() => window.__bench.since = performance.now()")
     wait_quiet(page)
     latencies = []
+    keys_from = time.perf_counter()
     for _ in range(presses):
         loads = page.evaluate("() => window.__bench.loads.length")
         group.locator("button:not(.mod-active)").first.click()
@@ -200,7 +222,14 @@ def measure_clicks(page, explorer, img, presses):
         if latency is not None:
             latencies.append(latency)
         wait_quiet(page)
-    return (latencies,)
+    return latencies, (keys_from, time.perf_counter())
+
+
+def kernel_draws(draw_log, window):
+    """Milliseconds of each draw the kernel logged within ``window`` (start, end)."""
+    draws = [tuple(map(float, line.split())) for line in Path(draw_log).read_text().splitlines()
+             if line.strip()]
+    return [1000 * (end - start) for start, end in draws if window[0] <= start and end <= window[1]]
 
 
 def next_picture(page, loads):
@@ -227,12 +256,16 @@ def main():
     if chromium is None:
         sys.exit("benchmarks/browser.py needs Chromium (Debian/Ubuntu: apt-get install chromium)")
     root = Path(tempfile.mkdtemp(prefix="bench-nb-"))
-    (root / "bench.ipynb").write_text(json.dumps(notebook(names)))
+    draw_log = root / "draws.log"
+    (root / "bench.ipynb").write_text(json.dumps(notebook(names, draw_log)))
     print("\nIn the browser (JupyterLab, headless Chromium): key press -> picture loaded in the page;\n"
           "drag = pictures per second while dragging the finest slider for ~1 s, crossed = its values\n"
           "the hand crossed per second, lag = release -> last picture. Targets: key median <= 70 ms,\n"
-          "drag >= 15 pictures/s or >= 90% of the values crossed. Shared machine: numbers are noisy.")
-    print(f"{'explorer':30s} {'keys':>4s} {'median':>8s} {'p95':>8s} {'drag':>9s} {'crossed':>9s} {'lag':>8s}")
+          "drag >= 15 pictures/s or >= 90% of the values crossed. kernel = median time the kernel took to\n"
+          "draw one of those key presses' pictures (compare make bench's kernel-side numbers: the rest\n"
+          "is the trip through the server and the page). Shared machine: numbers are noisy.")
+    print(f"{'explorer':30s} {'keys':>4s} {'median':>8s} {'p95':>8s} {'kernel':>8s} {'drag':>9s} {'crossed':>9s} "
+          f"{'lag':>8s}")
     sliders = {name: finest_slider(name) for name in names}
     try:
         with lab(root) as url, sync_playwright() as p:
@@ -243,16 +276,19 @@ def main():
             for index, name in enumerate(names):
                 explorer = page.locator(EXPLORER).nth(index)
                 try:
-                    latencies, rate, crossed, lag = measure(page, explorer, args.presses, sliders[name])
+                    latencies, window, rate, crossed, lag = measure(page, explorer, args.presses, sliders[name])
                 except Exception as exc:  # noqa: BLE001 - report and go on with the next explorer
                     print(f"{name:30s} failed: {type(exc).__name__}: {str(exc).splitlines()[0]}")
                     continue
                 med = statistics.median(latencies) if latencies else float("nan")
+                draws = kernel_draws(draw_log, window)
+                kernel = statistics.median(draws) if draws else float("nan")
                 p95 = float(np.percentile(latencies, 95)) if latencies else float("nan")
                 live = rate is None or rate >= min(15.0, 0.9 * crossed)
                 flag = "" if med <= 70 and live else "  <- over target"
                 drag = ("clicks" if rate is None else f"{rate:7.1f}/s {crossed:7.1f}/s {lag:6.0f}ms")
-                print(f"{name:30s} {len(latencies):4d} {med:6.0f}ms {p95:6.0f}ms {drag:>28s}{flag}", flush=True)
+                print(f"{name:30s} {len(latencies):4d} {med:6.0f}ms {p95:6.0f}ms {kernel:6.0f}ms {drag:>28s}{flag}",
+                      flush=True)
             browser.close()
     finally:
         shutil.rmtree(root, ignore_errors=True)
