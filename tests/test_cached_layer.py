@@ -222,7 +222,7 @@ def test_an_axis_label_is_drawn_where_the_axis_puts_its_label(scene):
 #: The explorers that draw through cached layers, stamps, cached axes or cached texts.
 CACHING = ["AlgorithmComparisonExplorer", "BayesianComparisonExplorer", "CLTExplorer",
            "CriticalDifferenceExplorer", "HypothesisComparisonExplorer", "ImbalanceExplorer",
-           "IntervalCoverageExplorer", "LearningCurveExplorer", "RandomizationExplorer",
+           "IntervalCoverageExplorer", "LearningCurveExplorer", "LossExplorer", "RandomizationExplorer",
            "ResamplingExplorer", "ROCExplorer", "SamplingErrorExplorer", "TvsZExplorer",
            "TestSetReuseExplorer", "ZTableExplorer"]
 
