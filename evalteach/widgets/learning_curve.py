@@ -9,7 +9,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MaxNLocator, StrMethodFormatter
 from matplotlib.transforms import Bbox
 
-from .._result import p_text
+from .._result import p_text, pct
 from ..data import DATASETS
 from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
@@ -240,14 +240,14 @@ class LearningCurveExplorer(Explorer):
             dots.set_data(xs, values)
             means.set_data([pos], [values.mean()])
         t = r.test
-        level = _percent(1 - r.confidence)
-        self.legends[2].texts[0].set_text(f"paired t-test p < {level}% at this point alone")
+        level = pct(1 - r.confidence)
+        self.legends[2].texts[0].set_text(f"paired t-test p < {level} at this point alone")
         verdict = "significant" if r.significant[i] else "not significant"
         self.folds_title.set_text(
             f"fold accuracies, {MODE_POINTS[r.a.mode].format(x=x[i])}\n"
-            f"A − B = {_signed(t.mean_difference[i])}, {_percent(r.confidence)}% CI "
+            f"A − B = {_signed(t.mean_difference[i])}, {pct(r.confidence)} CI "
             f"[{_signed(t.low[i])}, {_signed(t.high[i])}]\n"
-            f"t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, {p_text(t.p_value[i])}\n{verdict} at the {level}% level")
+            f"t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, {p_text(t.p_value[i])}\n{verdict} at the {level} level")
         for stamp, text in zip(self.text_stamps, self.texts):
             stamp.show(text.get_text())
 
@@ -267,12 +267,12 @@ class LearningCurveExplorer(Explorer):
         i, x, t = r.index, r.a.x, r.test
         where = (f"With {x[i]} training examples" if r.a.mode == "size"
                  else f"With {MODE_POINTS[r.a.mode].format(x=x[i])}")
-        k, level = r.a.accuracies.shape[1], _percent(1 - r.confidence)
+        k, level = r.a.accuracies.shape[1], pct(1 - r.confidence)
         return (f"{where}, mean accuracy over {k} folds: {_name(r.a.learner)} {r.a.mean[i]:.3f} "
                 f"(sd {r.a.sd[i]:.3f}), {_name(r.b.learner)} {r.b.mean[i]:.3f} (sd {r.b.sd[i]:.3f}); "
-                f"A − B = {_signed(t.mean_difference[i])}, {_percent(r.confidence)}% CI "
+                f"A − B = {_signed(t.mean_difference[i])}, {pct(r.confidence)} CI "
                 f"[{_signed(t.low[i])}, {_signed(t.high[i])}]; paired t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, "
-                f"{p_text(t.p_value[i])}. The difference is significant at the {level}% level at "
+                f"{p_text(t.p_value[i])}. The difference is significant at the {level} level at "
                 f"{int(r.significant.sum())} of {len(x)} points, each tested alone.")
 
 
@@ -304,10 +304,6 @@ def _minus(number):
     """A formatted number with the typographic minus sign the axes' tick labels use."""
     return number.replace("-", "−")
 
-
-def _percent(fraction):
-    """0.95 -> "95", 0.1 -> "10" (the levels the buttons offer)."""
-    return f"{100 * fraction:.3g}"
 
 
 def side_by_side(values, width=0.07, decimals=3):
