@@ -47,11 +47,11 @@ except ImportError:  # pyodide (JupyterLite) has no ISA-L build
 import ipywidgets as W
 import matplotlib as mpl
 import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from traitlets import Unicode
 
 from .. import _validate, plotting
+from ._glyphs import GlyphCachingCanvas
 
 #: Seconds between a change from the browser and its render: changes queued meanwhile
 #: only set values, and the render shows the latest state.
@@ -351,7 +351,7 @@ class Explorer:
             size = (self.figsize[0] * t.figure_scale, self.figsize[1] * t.figure_scale)
             self.figure = Figure(figsize=size, dpi=t.dpi * self._density,
                                  layout="constrained")
-            FigureCanvasAgg(self.figure)
+            GlyphCachingCanvas(self.figure)
             self._build(self.figure)
         self._layout_frozen = False
 
