@@ -237,3 +237,20 @@ def test_test_sets_of_a_thousand_examples():
     assert f"standard error √(error_D(1−error_D)/n) = {r.sd_theory:.4f}" in title
     e.set(n=1000)
     assert e.error is None and e.result.pmf.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_the_longer_legend_of_grouped_bars_overlaps_nothing(presenter, monkeypatch):
+    """From n = 201 on the legend says how many values of r a bar gathers: a longer text,
+    which must still keep clear of the data, the title and the figure's edge."""
+    import evalteach
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        for n, error in ((201, 0.5), (640, 0.3), (1000, 0.7)):
+            e = SamplingErrorExplorer(n=n, error=error)
+            assert "values of r a bar" in e.legend.texts[0].get_text()
+            assert clutter(e.figure, monkeypatch) == [], (n, error)
+    finally:
+        evalteach.presenter(False)
