@@ -4,7 +4,8 @@ import pytest
 
 from evalteach.data import load_dataset
 from evalteach.learners import make_learner
-from evalteach.simulate.curves import _add_noise, curve_points, cv_folds, fit_curve, learning_curve
+from evalteach.simulate.curves import (_add_noise, curve_points, cv_folds, fit_curve, learning_curve,
+                                       majority_class_accuracy)
 
 
 def test_size_points_run_from_small_to_the_smallest_training_set():
@@ -52,6 +53,30 @@ def test_feature_noise_draws_from_the_same_column():
 def test_noise_lowers_accuracy():
     c = learning_curve("breast_cancer", "1nn", "class", k=5)
     assert c.mean[0] > 0.85 and c.mean[-1] < 0.65
+
+
+@pytest.mark.parametrize("dataset", ["breast_cancer", "wine", "iris", "digits"])
+@pytest.mark.parametrize("k, seed", [(5, 0), (10, 0), (10, 3)])
+def test_chance_level_is_what_a_most_frequent_dummy_classifier_scores_on_the_same_folds(dataset, k, seed):
+    from sklearn.dummy import DummyClassifier
+    from sklearn.model_selection import cross_val_score
+
+    data = load_dataset(dataset)
+    folds = list(cv_folds(dataset, k, seed))
+    scores = cross_val_score(DummyClassifier(strategy="most_frequent"), data.X, data.y, cv=folds)
+    assert majority_class_accuracy(dataset, k, seed) == pytest.approx(scores.mean(), abs=1e-12)
+    if dataset == "iris":  # as many of each class in every training part: the tie goes to class 0, as in scikit-learn
+        assert all(len(set(np.bincount(data.y[train]))) == 1 for train, _ in folds)
+        assert scores.mean() == pytest.approx(1 / 3)
+
+
+def test_chance_level_of_breast_cancer_is_the_benign_share():
+    # 357 benign of 569 tumours; stratified folds keep that share in every fold, to within a tumour
+    assert majority_class_accuracy("breast_cancer", 10, 0) == pytest.approx(357 / 569, abs=5e-4)
+    with pytest.raises(ValueError, match="dataset"):
+        majority_class_accuracy("nope")
+    with pytest.raises(ValueError, match="k"):
+        majority_class_accuracy("iris", k=1)
 
 
 @pytest.mark.parametrize("kwargs, name", [({"dataset": "nope"}, "dataset"), ({"learner": "svm"}, "learner"),

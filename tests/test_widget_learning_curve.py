@@ -101,6 +101,27 @@ def test_bands_are_clipped_to_possible_accuracies_and_the_cursor_stops_below_the
     assert line_top < stars.y0
 
 
+@pytest.mark.parametrize("dataset, k, mode", [("breast_cancer", 10, "size"), ("breast_cancer", 10, "class"),
+                                              ("digits", 5, "feature"), ("iris", 5, "size")])
+def test_chance_line_is_the_majority_class_accuracy_on_the_same_folds(dataset, k, mode):
+    """A thin line at what always predicting the training part's most frequent class scores
+    (scikit-learn's DummyClassifier on the same folds), inside the y range, named in the legend."""
+    from sklearn.dummy import DummyClassifier
+
+    from evalteach.simulate.curves import cv_folds
+
+    e = LearningCurveExplorer(dataset=dataset, k=k, mode=mode)
+    data = load_dataset(dataset)
+    scores = cross_val_score(DummyClassifier(strategy="most_frequent"), data.X, data.y,
+                             cv=list(cv_folds(dataset, k, 0)))
+    assert e.result.chance == pytest.approx(scores.mean(), abs=1e-12)
+    assert list(e.chance.get_ydata()) == [e.result.chance] * 2 and e.chance.get_linewidth() < 1
+    low, high = e.ax.get_ylim()
+    assert low < e.result.chance < high                                    # on the picture in every mode
+    assert "chance (majority class)" in [t.get_text() for t in e.legends[2].texts]
+    assert "chance" in [t.get_text() for t in e.legends[2].texts][2]
+
+
 def test_folds_are_stratified_and_training_prefixes_hold_every_class():
     from evalteach.simulate.curves import cv_folds
 

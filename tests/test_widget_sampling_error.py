@@ -116,6 +116,39 @@ def test_one_bar_per_count_centred_on_k_over_n_and_the_gap_in_words():
     assert f"{e.result.learner.optimism:.3f}" in text
 
 
+@pytest.mark.parametrize("n, error", [(40, 0.3), (200, 0.5), (201, 0.5), (300, 0.01), (640, 0.3), (777, 0.93),
+                                      (1000, 0.99)])
+def test_bars_are_centred_on_possible_values_and_gather_whole_values_of_r(n, error):
+    """A bar per value r/n up to n = MAX_BARS; beyond, every bar drawn gathers the same odd number
+    of whole values of r, so its centre is a value r/n; heights are the simulated shares
+    (numpy's histogram over the bar edges) and the dots the binomial probability of each bar's values."""
+    from evalteach.widgets.sampling_error import MAX_BARS
+
+    e = SamplingErrorExplorer(error=error, n=n, n_sets=3000, seed=3)
+    r = e.result
+    heights, edges, _ = e.bars.get_data()
+    width = np.diff(edges)
+    g = int(round(width[0] * n))
+    assert g == 1 if n <= MAX_BARS else (g % 2 == 1 and g > 1)
+    np.testing.assert_allclose(width, g / n)                      # the same number of values in every bar
+    assert g / n >= 1 / MAX_BARS or g == 1                         # never more than MAX_BARS across 0 to 1
+    centres = (edges[:-1] + edges[1:]) / 2 * n
+    np.testing.assert_allclose(centres, np.rint(centres), atol=1e-9)   # the centres are values r/n
+    assert 0 <= centres.min() and centres.max() <= n
+    counts, _ = np.histogram(r.errors, bins=edges)
+    np.testing.assert_allclose(heights, counts / r.n_sets)
+    assert heights.sum() == pytest.approx(1.0)                     # every simulated test set is in a bar
+    x, y = e.pmf.get_data()
+    np.testing.assert_allclose(np.asarray(x) * n, centres)         # the dots sit on the bar centres
+    first, last = np.rint(edges[:-1] * n + 0.5), np.rint(edges[1:] * n - 0.5)
+    np.testing.assert_allclose(y, stats.binom.cdf(last, n, error) - stats.binom.cdf(first - 1, n, error), atol=1e-12)
+    xs, density = e.normal.get_data()
+    np.testing.assert_allclose(density, stats.norm.pdf(xs, error, math.sqrt(error * (1 - error) / n)) * g / n)
+    labels = [t.get_text() for t in e.legend.texts]
+    assert (labels[:2] == ["simulated test sets", "binomial P(r)"] if g == 1 else
+            labels[:2] == [f"simulated test sets, {g} values of r a bar", "binomial P(r), summed over a bar"])
+
+
 def test_mode_switches_and_resamples_need_no_full_redraw(full_redraws):
     e = SamplingErrorExplorer()
     full = full_redraws(e)
@@ -142,7 +175,8 @@ def test_pictures_after_changes_equal_fresh_ones(presenter, density, monkeypatch
     try:
         e = SamplingErrorExplorer()
         for values in (dict(error=0.7), dict(learner=True), dict(error=0.5, n=1), dict(error=0.2, n=300),
-                       dict(learner=False), dict(error=0.51, n=2), dict(learner=True, n_sets=200), dict(error=0.3)):
+                       dict(learner=False), dict(error=0.51, n=2), dict(learner=True, n_sets=200), dict(error=0.3),
+                       dict(error=0.8, n=1000), dict(learner=False)):
             e.set(**values)
             fresh = SamplingErrorExplorer(**{name: value for name, value in e.state.items() if name != "seed"})
             assert e.image == fresh.image, values
@@ -158,7 +192,7 @@ def test_the_data_stay_below_the_legend():
     e = SamplingErrorExplorer()
     renderer = e.figure.canvas.get_renderer()
     for error in np.arange(0.05, 1.0, 0.1):
-        for n in (1, 2, 3, 5, 10, 40):
+        for n in (1, 2, 3, 5, 10, 40, 300, 1000):   # bars of several values of r from n = 201 on
             e.set(error=round(float(error), 2), n=n)
             box = e.legend.get_window_extent(renderer)
             heights, edges, _ = e.bars.get_data()
@@ -203,3 +237,20 @@ def test_test_sets_of_a_thousand_examples():
     assert f"standard error √(error_D(1−error_D)/n) = {r.sd_theory:.4f}" in title
     e.set(n=1000)
     assert e.error is None and e.result.pmf.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("presenter", [False, True])
+def test_the_longer_legend_of_grouped_bars_overlaps_nothing(presenter, monkeypatch):
+    """From n = 201 on the legend says how many values of r a bar gathers: a longer text,
+    which must still keep clear of the data, the title and the figure's edge."""
+    import evalteach
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        for n, error in ((201, 0.5), (640, 0.3), (1000, 0.7)):
+            e = SamplingErrorExplorer(n=n, error=error)
+            assert "values of r a bar" in e.legend.texts[0].get_text()
+            assert clutter(e.figure, monkeypatch) == [], (n, error)
+    finally:
+        evalteach.presenter(False)

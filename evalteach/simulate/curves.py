@@ -25,7 +25,8 @@ from . import bundled_scores
 from ..data import DATASETS, load_dataset
 from ..learners import LEARNERS, fitting, make_learner
 
-__all__ = ["CURVE_MODES", "N_POINTS", "Curve", "cv_folds", "curve_points", "fit_curve", "learning_curve"]
+__all__ = ["CURVE_MODES", "N_POINTS", "Curve", "cv_folds", "curve_points", "fit_curve", "learning_curve",
+           "majority_class_accuracy"]
 
 #: What the x axis of a curve measures.
 CURVE_MODES = ("size", "class", "feature")
@@ -195,6 +196,40 @@ def learning_curve(dataset="breast_cancer", learner="naive_bayes", mode="size", 
         accuracies = fit_curve(dataset, learner, mode, k, seed, progress)
     accuracies.setflags(write=False)
     return Curve(dataset, learner, mode, curve_points(dataset, k, mode), accuracies)
+
+
+def majority_class_accuracy(dataset="breast_cancer", k=10, seed=0):
+    """The chance level of a curve: the mean accuracy, over the k folds of :func:`cv_folds`,
+    of always predicting the class most frequent in the fold's training part.
+
+    What scikit-learn's ``DummyClassifier(strategy="most_frequent")`` scores on the same
+    folds (a tie goes to the smallest class label, as there). A learner whose curve falls
+    to this line has learned nothing a class count would not tell.
+
+    Parameters
+    ----------
+    dataset, k, seed
+        As in :func:`cv_folds`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> round(majority_class_accuracy("breast_cancer", k=10), 3)   # 357 benign of 569
+    0.627
+
+    Source: Witten and Frank, *Data Mining*, ch. 5 (the majority-class predictor, in the
+    leave-one-out example); scikit-learn's ``DummyClassifier``.
+    """
+    folds = cv_folds(dataset, k, seed)  # checks the arguments
+    y = load_dataset(dataset).y
+    accuracies = []
+    for train, test in folds:
+        classes, counts = np.unique(y[train], return_counts=True)
+        accuracies.append(np.mean(y[test] == classes[np.argmax(counts)]))
+    return float(np.mean(accuracies))
 
 
 def _check(dataset, learner, mode, k, seed):

@@ -13,7 +13,7 @@ from .._result import p_text, pct
 from ..data import DATASETS
 from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS
-from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve
+from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve, majority_class_accuracy
 from ..stats import paired_t_test
 from ._base import Explorer, buttons, dropdown, slider
 from ._cached_layer import AxisLabel, Stamp, axis_region
@@ -34,17 +34,21 @@ MODE_POINTS = {"size": "trained on {x} examples", "class": "{x:.0%} of labels re
                "feature": "{x:.0%} of values replaced"}
 #: The bands' legend entry: the sd band is cut at the possible accuracies.
 BAND_LABEL = "mean ± sd over folds, clipped to [0, 1]"
+#: The chance line's legend entry: always predicting the training folds' most frequent class.
+CHANCE_LABEL = "chance (majority class)"
 
 
 @dataclass(frozen=True)
 class LearningCurveView:
-    """Two learners' curves, the paired t-test at every point, and the selected point."""
+    """Two learners' curves, the paired t-test at every point, the selected point, and the
+    chance level (:func:`~evalteach.simulate.curves.majority_class_accuracy` on the same folds)."""
 
     a: object
     b: object
     test: object
     index: int
     confidence: float
+    chance: float
 
     @property
     def significant(self):
@@ -63,7 +67,8 @@ class LearningCurveExplorer(Explorer):
     at full training size (noise curves). A random label is drawn from all classes, so it
     is often the right one: with two classes about half the replaced labels stay correct.
     The right panel shows the k paired fold accuracies at the selected point, the mean
-    difference with its confidence interval, and the test.
+    difference with its confidence interval, and the test. A thin line marks chance: the
+    accuracy of always predicting the most frequent class of each training part, on the same folds.
 
     Read the stars with care: each point is tested alone (11 tests, so a false alarm
     somewhere is likely), the folds share training data so their results are not
@@ -127,7 +132,8 @@ class LearningCurveExplorer(Explorer):
                 progress=lambda f, j=j: self.report_progress((j + f) / len(jobs)))
         a, b = (curves[name, state["mode"]] for name in names)
         test = paired_t_test(a.accuracies, b.accuracies, confidence=float(state["confidence"]))
-        return LearningCurveView(a, b, test, int(state["point"]) - 1, float(state["confidence"]))
+        chance = majority_class_accuracy(state["dataset"], k, state["seed"])
+        return LearningCurveView(a, b, test, int(state["point"]) - 1, float(state["confidence"]), chance)
 
     # Nothing is redrawn in full after the first picture. The curves, bands, stars and the
     # selected point are cheap lines and polygons drawn on every update; the text around
@@ -142,6 +148,7 @@ class LearningCurveExplorer(Explorer):
         self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
         ax, folds = self.ax, self.folds
         self.colors = (COLORS["data"], COLORS["theory"])
+        self.chance = ax.axhline(0, color=COLORS["muted"], lw=0.8, ls="--", label=CHANCE_LABEL)
         self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
         # the axes' labels are texts of their own: the y label drawn once in the background, the
@@ -173,16 +180,16 @@ class LearningCurveExplorer(Explorer):
                                       fontsize="small")
                         for handle, where in zip(self.mean_lines, ("left", "center"))]
         band = Patch(color=COLORS["muted"], alpha=0.3, lw=0, label=BAND_LABEL)
-        self.legends.append(figure.legend(handles=[self.stars, band], loc="outside upper left", ncols=2,
-                                          frameon=False, fontsize="small"))
+        self.legends.append(figure.legend(handles=[self.stars, band, self.chance], loc="outside upper left",
+                                          ncols=3, frameon=False, fontsize="small"))
         self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
         self.x_axes = [Stamp([a.xaxis], size=KEPT, region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
         # each text keyed by what it says
         self.texts = [*self.titles, self.folds_title, *(legend.texts[0] for legend in self.legends), self.x_name]
         self.text_stamps = [Stamp([artist], size=KEPT) for artist in (*self.titles, self.folds_title,
                                                                          *self.legends, self.x_name)]
-        self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps, *self.bands, *self.mean_lines, self.stars,
-                     self.cursor, self.pairs, *self.dots, *self.fold_means)
+        self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps, self.chance, *self.bands, *self.mean_lines,
+                     self.stars, self.cursor, self.pairs, *self.dots, *self.fold_means)
         self._shown = None
         self._labels_pinned = False
 
@@ -197,8 +204,9 @@ class LearningCurveExplorer(Explorer):
             self.legends[i].texts[0].set_text(label)
             low, high = np.clip(curve.mean - curve.sd, 0, 1), np.clip(curve.mean + curve.sd, 0, 1)
             band.set_xy(np.r_[np.c_[x, low], np.c_[x, high][::-1]])
-        # in steps of 0.1: a few limits, each axis drawn once per limit
-        low = min(r.a.accuracies.min(), r.b.accuracies.min())
+        # in steps of 0.1, down to the chance line: a few limits, each axis drawn once per limit
+        self.chance.set_ydata([r.chance, r.chance])
+        low = min(r.a.accuracies.min(), r.b.accuracies.min(), r.chance)
         ylim = (max(0.0, np.floor(low * 10) / 10 - 0.02), 1.04)
         if r.a.mode == "size":
             ax.set_xscale("log")
@@ -225,7 +233,7 @@ class LearningCurveExplorer(Explorer):
             x_axis.show(key)
 
     def _draw(self, r):
-        shown = tuple((c.dataset, c.learner, c.mode, c.accuracies.tobytes()) for c in (r.a, r.b))
+        shown = (r.chance, *((c.dataset, c.learner, c.mode, c.accuracies.tobytes()) for c in (r.a, r.b)))
         if shown != self._shown:  # new curves: the frame around them changes
             self._shown = shown
             self._draw_curves(r)

@@ -16,6 +16,30 @@ from ._cached_layer import CachedLayer, Stamp
 LEARNER, DATASET, N_SPLITS = "1nn", "breast_cancer", 20
 #: Frames kept as pixels: the two arrangements, and the side panel's y limits of a resampled seed.
 FRAMES_KEPT = 3
+#: Bars at most across the x axis (0 to 1): a larger n gathers neighbouring values of r in one bar.
+MAX_BARS = 200
+
+
+def values_per_bar(n):
+    """How many neighbouring values of r one bar of the histogram gathers at test-set size ``n``.
+
+    One while ``n <= MAX_BARS`` (a bar per possible value r/n); beyond, the smallest odd
+    number that keeps the bars at most ``MAX_BARS`` across the axis (narrower bars are
+    thinner than a pixel and alias). Odd, so that a bar's centre is one of its values r/n.
+    """
+    g = -(-n // MAX_BARS)
+    return g + 1 - g % 2
+
+
+def bar_bounds(n, g, error):
+    """The first r of each bar and, last, n + 1: bars of ``g`` whole values of r.
+
+    The bars are counted from the end the histogram is nearer to (r = 0 when ``error`` is at
+    most 0.5, else r = n), so that a bar of fewer than ``g`` values, if ``g`` does not divide
+    n + 1, lies at the far end, where no test set falls.
+    """
+    first = 0 if error <= 0.5 else (n + 1) % g
+    return np.unique(np.r_[0, np.arange(first, n + 1, g), n + 1])
 
 
 def headroom(ax, top, low=0.0, grow=1.25):
@@ -61,7 +85,9 @@ class SamplingErrorExplorer(Explorer):
     The number of mistakes r on ``n`` test examples is binomial, so the sample error
     ``error_S(h) = r/n`` has mean ``error_D(h)`` and standard deviation (its standard error)
     ``sqrt(p(1-p)/n)`` with ``p = error_D(h)``, and it is close to normal when ``n p(1-p)``
-    is large (say at least 5; lesson 2 shows where it fails) (Mitchell ch. 5). The switch scores a real
+    is large (say at least 5; lesson 2 shows where it fails) (Mitchell ch. 5). The histogram has a
+    bar per possible value r/n, centred on it; beyond ``n = MAX_BARS`` a bar gathers an odd number
+    of neighbouring values of r (:func:`values_per_bar`), centred on the middle one. The switch scores a real
     1-nearest-neighbour classifier on its own training set beside a held-out set, a
     separate experiment on real data: the training-set error is optimistically biased.
 
@@ -121,8 +147,8 @@ class SamplingErrorExplorer(Explorer):
         ax.set_xlabel(r"sample error $error_S(h) = r/n$")
         ax.set_ylabel("share of test sets")
         self.bars = ax.stairs([0.0], [0.0, 1.0], fill=True, color=COLORS["data"], alpha=0.45,
-                              label="simulated test sets")
-        (self.pmf,) = ax.plot([], [], "o", ms=3.5, color=COLORS["theory"], label="binomial P(r)")
+                              label=bars_label(1))
+        (self.pmf,) = ax.plot([], [], "o", ms=3.5, color=COLORS["theory"], label=pmf_label(1))
         (self.normal,) = ax.plot([], [], color=COLORS["normal"], label="normal approximation")
         self.truth = ax.axvline(0.3, color=COLORS["truth"], ls="--", lw=1.2, label=r"$error_D(h)$")
         self.readout = ax.set_title(" \n ", fontsize="medium")  # two lines, as in _draw
@@ -158,7 +184,7 @@ class SamplingErrorExplorer(Explorer):
         self.frame = CachedLayer(size=FRAMES_KEPT)
         ax.set_animated(True)
         lx.set_animated(True)
-        self.legend_stamp = Stamp([self.legend], size=2 * FRAMES_KEPT)
+        self.legend_stamp = Stamp([self.legend], size=8)  # two places, a few bar widths
         self.dynamic(self.frame, self.legend_stamp, self.bars, self.pmf, self.normal, self.truth,
                      self.readout, self.means, self.train_dots, self.test_dots, self.learner_text)
 
@@ -170,15 +196,19 @@ class SamplingErrorExplorer(Explorer):
             artist.set_visible(on)
 
     def _draw(self, r):
-        n = r.n
-        shown = (r.observed > 0) | (r.pmf > 1e-4)
-        lo, hi = np.flatnonzero(shown)[[0, -1]]
-        edges = (np.arange(lo, hi + 2) - 0.5) / n
-        self.bars.set_data(r.observed[lo:hi + 1], np.clip(edges, 0, 1))
-        self.pmf.set_data(r.values[lo:hi + 1], r.pmf[lo:hi + 1])
+        n, g = r.n, values_per_bar(r.n)
+        # bars of g whole values of r, from (first r - 0.5)/n to (last r + 0.5)/n: centred on r/n
+        # values (g is odd); those that hold a simulated test set or a visible binomial probability
+        bounds = bar_bounds(n, g, r.error)
+        shares, probabilities = (np.add.reduceat(v, bounds[:-1]) for v in (r.observed, r.pmf))
+        shown = np.flatnonzero((shares > 0) | (probabilities > 1e-4))
+        lo, hi = shown[0], shown[-1] + 1
+        self.bars.set_data(shares[lo:hi], (bounds[lo:hi + 1] - 0.5) / n)
+        centres = (bounds[lo:hi] + bounds[lo + 1:hi + 1] - 1) / 2 / n
+        self.pmf.set_data(centres, probabilities[lo:hi])
         x = np.linspace(max(0.0, r.error - 5 * r.sd_theory), min(1.0, r.error + 5 * r.sd_theory), 300)
-        # density times the spacing 1/n of the possible rates: comparable with P(r)
-        self.normal.set_data(x, _st.norm.pdf(x, r.error, r.sd_theory) / n)
+        # density times a bar's width g/n: comparable with the probability of a bar's values
+        self.normal.set_data(x, _st.norm.pdf(x, r.error, r.sd_theory) * g / n)
         self.truth.set_xdata([r.error, r.error])
         self.readout.set_text(
             f"{r.n_sets} test sets of n = {n}:  mean {r.mean:.4f}  (error_D = {r.error:.2f})\n"
@@ -186,13 +216,15 @@ class SamplingErrorExplorer(Explorer):
             f"(standard error √(error_D(1−error_D)/n) = {r.sd_theory:.4f})")  # plain text: mathtext is slow
         legend_at = "upper left" if r.error > 0.5 else "upper right"  # away from the histogram
         self.legend.set_loc(legend_at)
-        top = max(r.observed.max(), r.pmf.max(), _st.norm.pdf(0.0, 0.0, r.sd_theory) / n)
+        for text, label in zip(self.legend.texts, (bars_label(g), pmf_label(g))):
+            text.set_text(label)
+        top = max(shares.max(), probabilities.max(), _st.norm.pdf(0.0, 0.0, r.sd_theory) * g / n)
         self.ax.set_ylim(0, 1.2 * top)  # no y ticks: the frame does not depend on it
         self._draw_learner(r.learner)
         on = r.learner is not None
         side = (self.lax.get_ylim(), self.learner_title.get_text()) if on else None
         self.frame.show((on, side), (self.ax, self.lax))
-        self.legend_stamp.show(legend_at)
+        self.legend_stamp.show((legend_at, g))
 
     def _draw_learner(self, learner):
         on = learner is not None
@@ -226,3 +258,13 @@ class SamplingErrorExplorer(Explorer):
                      f"error {lr.train_errors.mean():.3f} on its own training set but "
                      f"{lr.test_errors.mean():.3f} on held-out examples: resubstitution is optimistic.")
         return text
+
+
+def bars_label(g):
+    """The histogram's legend entry: what a bar gathers when it gathers several values of r."""
+    return "simulated test sets" if g == 1 else f"simulated test sets, {g} values of r a bar"
+
+
+def pmf_label(g):
+    """The binomial dots' legend entry: P(r), or summed over a bar's values of r."""
+    return "binomial P(r)" if g == 1 else "binomial P(r), summed over a bar"
