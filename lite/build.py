@@ -15,6 +15,7 @@ Usage: ``python lite/build.py --output-dir dist [--contents lessons]``
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import subprocess
 import sys
@@ -42,6 +43,14 @@ def build_wheels(dest):
     return sorted(dest.glob("*.whl"))
 
 
+def write_page_config(lite_dir):
+    """The project's JupyterLab page settings (``jupyter-config/labconfig/page_config.json``,
+    the one source) as the site's ``jupyter-config-data``."""
+    page_config = json.loads((ROOT / "jupyter-config/labconfig/page_config.json").read_text())
+    (Path(lite_dir) / "jupyter-lite.json").write_text(json.dumps(
+        {"jupyter-lite-schema-version": 0, "jupyter-config-data": page_config}, indent=2))
+
+
 def build(output_dir, contents=ROOT / "lessons"):
     """Build the site into ``output_dir`` (replaced if it exists); return the wheels bundled."""
     output_dir = Path(output_dir).resolve()
@@ -50,6 +59,7 @@ def build(output_dir, contents=ROOT / "lessons"):
         wheels = build_wheels(Path(tmp) / "wheels")
         lite_dir = Path(tmp) / "lite"
         shutil.copytree(ROOT / "lite", lite_dir, ignore=shutil.ignore_patterns(".cache", "*.py"))
+        write_page_config(lite_dir)
         command = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir,
                    "--contents", Path(contents).resolve(), "--output-dir", output_dir]
         for wheel in wheels:

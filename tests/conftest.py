@@ -164,8 +164,9 @@ def lab_server(tmp_path_factory):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(values))
     port = free_port()
+    # The project's Jupyter configuration, as `make lab` uses it (jupyter-config/README.md).
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "config"),
-               JUPYTER_RUNTIME_DIR=str(base / "runtime"))
+               JUPYTER_CONFIG_PATH=str(ROOT / "jupyter-config"), JUPYTER_RUNTIME_DIR=str(base / "runtime"))
     log = open(base / "server.log", "wb")  # noqa: SIM115 - closed below
     server = subprocess.Popen(
         [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--port={port}",

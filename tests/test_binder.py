@@ -93,6 +93,8 @@ def test_environment_matches_the_pins(binder_env):
     # the project's JupyterLab settings (no news pop-up) are in the image, as `make lab` has them
     overrides = python.parent.parent / "etc/jupyter/labconfig/default_setting_overrides.json"
     assert overrides.read_text() == (ROOT / "jupyter-config/labconfig/default_setting_overrides.json").read_text()
+    page_config = overrides.with_name("page_config.json")
+    assert page_config.read_text() == (ROOT / "jupyter-config/labconfig/page_config.json").read_text()
 
 
 @pytest.fixture(scope="module")

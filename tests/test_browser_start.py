@@ -64,6 +64,9 @@ def test_make_lab_opens_on_the_start_page(browser, make_lab):
                 break
             page.wait_for_timeout(500)
         assert names == expected
+        # the project's page settings are in force (jupyter-config/README.md)
+        config = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent)")
+        assert "comm_msg" in config["untracked_message_types"]
         # no "Jupyter news?" question, now or a moment later
         page.wait_for_timeout(3000)
         assert page.locator(".jp-toast-button:has-text('No')").count() == 0

@@ -81,6 +81,15 @@ def test_notebooks_start_the_in_browser_kernel(site):
         "jupyter-config-data"]["defaultKernelName"] == "python"
 
 
+def test_widget_messages_leave_the_kernel_indicator_alone(site):
+    """The project's page settings reach the site (see jupyter-config/README.md)."""
+    out, _ = site
+    config = json.loads((out / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert "comm_msg" in config["untracked_message_types"]
+    assert config["untracked_message_types"] == json.loads(
+        (ROOT / "jupyter-config/labconfig/page_config.json").read_text())["untracked_message_types"]
+
+
 def wheel_metadata(wheel):
     with zipfile.ZipFile(wheel) as z:
         name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
