@@ -95,40 +95,45 @@ def test_blitting_matches_a_full_redraw():
     assert d.image == blitted
 
 
-def test_changes_from_the_browser_render_once_latest_wins_then_refine(monkeypatch):
-    monkeypatch.setattr(_base, "DRAFT_ABOVE", 0.04)  # the drafting mechanism, with a finite threshold
+def test_changes_from_the_browser_render_once_latest_wins_summary_at_rest():
     # Built on a thread with no event loop, so that it draws wherever a change arrives (the
     # browser tests keep Playwright's loop "running" on this thread, where nothing would
     # ever run a change handed to it).
     d = built_without_an_event_loop(lambda: Demo(n=20))
-    d._crisp_cost = _base.DRAFT_ABOVE * 2  # as if full density were slow: draft while dragging
     calls = []
     original = d._compute
     d._compute = lambda state: calls.append(state["n"]) or original(state)
-    full_width = d.figure.canvas.get_width_height(physical=True)[0]
+    fresh = Demo(n=24)  # the state the drag ends on, drawn from Python
 
     async def drag():
-        for n in (21, 22, 23, 24):  # what the comm does with each slider message
-            d.controls["n"].set_state({"value": n})
-        assert calls == [] and d.state["n"] == 24  # values set, nothing drawn yet
+        d.controls["n"].set_state({"value": 21})  # what the comm does with a slider message
         await asyncio.sleep(COALESCE * 5)
-        assert calls == [24]  # one render, of the latest state, drafted at 1x
-        assert d.figure.canvas.get_width_height(physical=True)[0] == full_width // 2
+        assert calls == [21]
+        shown = d._summary_html.value
+        assert shown == Demo(n=21)._summary_html.value  # a single change: summary at once
+        for n in (22, 23, 24):  # the hand goes on: a drag
+            d.controls["n"].set_state({"value": n})
+        assert calls == [21] and d.state["n"] == 24  # values set, nothing drawn yet
+        await asyncio.sleep(COALESCE * 5)
+        assert calls == [21, 24]  # one render, of the latest state
+        assert d.image == fresh.image
+        assert fresh._summary_text in d._image.tooltip  # the picture's name is up to date,
+        assert d._summary_html.value == shown != fresh._summary_html.value  # the live region waits
         await asyncio.sleep(REST * 2)
-        assert calls == [24, 24]  # refined at full density once the hand rests
-        assert d.figure.canvas.get_width_height(physical=True)[0] == full_width
+        assert calls == [21, 24]  # the hand rests: no redraw, the summary is announced
+        assert d._summary_html.value == fresh._summary_html.value
 
     run_on_a_fresh_event_loop(drag())
-    d._crisp_cost = 0.0  # fast at full density: no draft, no second render
 
-    async def press():
+    async def press():  # a key press after a rest: picture and summary at once
         d.controls["n"].set_state({"value": 25})
-        await asyncio.sleep(REST * 2)
+        await asyncio.sleep(COALESCE * 5)
+        assert d._summary_html.value == Demo(n=25)._summary_html.value
 
     run_on_a_fresh_event_loop(press())
-    assert calls[2:] == [25] and d.figure.canvas.get_width_height(physical=True)[0] == full_width
-    d.controls["n"].value = 30  # from Python: at once, at full density
-    assert calls[-1] == 30 and d.result is not None
+    assert calls[2:] == [25]
+    d.controls["n"].value = 30  # from Python: at once
+    assert calls[-1] == 30 and d._summary_html.value == Demo(n=30)._summary_html.value
 
 
 class Stepwise(Demo):

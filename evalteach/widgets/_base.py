@@ -15,8 +15,9 @@ place (:meth:`Explorer._draw`). The base class does the rest:
   ``image`` are up to date when the assignment returns;
 * coalesces changes that come from the browser: each one only records the new
   value and one render is scheduled on the kernel's event loop, so a drag never
-  queues redraws and the latest state wins; where a full-density update is slow,
-  the picture is drafted at 1x while the hand moves and refined once it rests;
+  queues redraws and the latest state wins; while the hand moves (a drag), the text
+  summary for screen readers waits until it rests: one announcement instead of one a
+  picture, and one message a picture fewer for the page;
 * lets a model answer a change by hand in parts (:attr:`Explorer.live`,
   :meth:`Explorer.refine_later`: a first picture at once, completed while the hand
   rests) and do work ahead of time while the kernel is idle
@@ -56,17 +57,11 @@ from ._glyphs import GlyphCachingCanvas
 #: Seconds between a change from the browser and its render: changes queued meanwhile
 #: only set values, and the render shows the latest state.
 COALESCE = 0.004
-#: Seconds without a change from the browser after which a draft is refined.
+#: Seconds without a change from the browser after which the hand rests. Changes closer
+#: together than this are a drag.
 REST = 0.25
 #: Seconds between two steps of work done while the kernel is idle (see ``work_while_idle``).
 IDLE_PAUSE = 0.01
-#: Changes from the browser are drafted at 1x when a full-density update took longer
-#: than this (seconds); faster explorers draw every picture at full density. Off: measured
-#: on mode switches, drawing at 1x saves under 10% (text layout, not pixels, dominates a
-#: redraw), and every change of density costs a full redraw. (The FreeType failure once
-#: blamed on switching dpi was two threads drawing at once; see ``_away_from_home``.) The
-#: mechanism stays tested with a finite threshold.
-DRAFT_ABOVE = float("inf")
 
 _NUMERIC = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.BoundedIntText, W.BoundedFloatText)
 _SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.IntRangeSlider, W.FloatRangeSlider)
@@ -256,12 +251,14 @@ class Explorer:
             self._home_loop = None
         self._home_thread = threading.get_ident()
         self._pending = None  # the scheduled render of changes from the browser
-        self._refine = None   # the scheduled full-density render after a drag
+        self._rest = None     # the scheduled summary at the end of a drag
+        self._touched = -REST  # when the browser last changed a control (time.monotonic)
+        self._dragging = False  # whether that change followed another within REST
+        self._summary_text = ""
         self._live = False    # whether the update being drawn answers the browser
         self._idle = None     # the scheduled step of work while the kernel is idle
         self._idle_work = None
         self._density = plotting.theme().density
-        self._crisp_cost = 0.0  # seconds the last full-density update took
         self._dynamic = []
         self._background = None
         self._full = True
@@ -389,6 +386,8 @@ class Explorer:
         # A message from the browser sets its properties under a lock: a slider's "value",
         # a drop-down's or toggle buttons' "index" (whose "value" follows).
         from_browser = bool(change["owner"]._property_lock)
+        if from_browser:
+            self._touch()
         action = self._schedule if from_browser else self._update
         if self._away_from_home():
             self._home_loop.call_soon_threadsafe(action)
@@ -407,35 +406,37 @@ class Explorer:
         return (loop is not None and threading.get_ident() != self._home_thread
                 and loop.is_running())
 
+    def _touch(self):
+        now = time.monotonic()
+        self._dragging = now - self._touched < REST
+        self._touched = now
+
     def _schedule(self, delay=COALESCE):
-        """Render changes from the browser soon, once, at draft density; refine at rest."""
+        """Render changes from the browser soon, once; a drag's summary waits for the rest."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop (a plain script): update at once
             self._update()
             return
-        if self._refine is not None:
-            self._refine.cancel()
-            self._refine = None
+        if self._rest is not None:
+            self._rest.cancel()
+            self._rest = None
         if self._pending is None:
             self._pending = loop.call_later(delay, self._render_pending, loop)
 
     def _render_pending(self, loop):
         self._pending = None
-        self._update_live(density=1.0 if self._crisp_cost > DRAFT_ABOVE else None)
-        if self._density != plotting.theme().density:
-            self._refine = loop.call_later(REST, self._refine_at_rest)
-
-    def _refine_at_rest(self):
-        self._refine = None
-        self._update_live()
-
-    def _update_live(self, density=None):
         self._live = True
         try:
-            self._update(density=density)
+            self._update(dragging=self._dragging)
         finally:
             self._live = False
+        if self._dragging:
+            self._rest = loop.call_later(REST, self._at_rest)
+
+    def _at_rest(self):
+        self._rest = None
+        self._show_summary()
 
     @property
     def live(self):
@@ -490,6 +491,7 @@ class Explorer:
     def _resample_clicked(self, _):
         """The Resample button: a change from the browser, answered like a slider's."""
         self.seed += 1
+        self._touch()
         if self._away_from_home():
             self._home_loop.call_soon_threadsafe(self._schedule)
         elif self._home_loop is not None and self._home_loop.is_running():
@@ -519,18 +521,18 @@ class Explorer:
         return {name: c for name, c in self.controls.items()
                 if c.layout.display != "none" and not getattr(c, "disabled", False)}
 
-    def _update(self, raise_errors=False, density=None):
-        """Compute and draw the current state; from another thread, ask the home loop to."""
+    def _update(self, raise_errors=False, dragging=False):
+        """Compute and draw the current state; from another thread, ask the home loop to.
+        ``dragging``: the hand is moving, leave the summary for later."""
         if self._away_from_home():
-            self._home_loop.call_soon_threadsafe(self._update, False, density)
+            self._home_loop.call_soon_threadsafe(self._update, False, dragging)
             return None
         with plotting.DRAWING:
-            return self._draw_state(raise_errors, density)
+            return self._draw_state(raise_errors, dragging)
 
-    def _draw_state(self, raise_errors, density):
-        started = time.perf_counter()
+    def _draw_state(self, raise_errors, dragging):
         try:
-            self._set_density(plotting.theme().density if density is None else density)
+            self._set_density(plotting.theme().density)
             state = self.state
             self._show_used_controls(state)
             result = self._compute(state)
@@ -545,19 +547,21 @@ class Explorer:
             return False
         finally:
             self._progress.layout.display = "none"
-        if self._density == plotting.theme().density:
-            self._crisp_cost = time.perf_counter() - started
         self.result, self.image, self.error = result, png, None
-        summary = self._summary(result)
+        self._summary_text = self._summary(result)
         with self._image.hold_sync():  # picture and its name in one message to the browser
             self._image.value = png
             # The img element's title: its accessible name, so a screen reader announces the
             # numbers with the picture (ipywidgets' Image has no alt; title is the fallback).
-            self._image.tooltip = f"{self.title or type(self).__name__}. {summary}".strip()
-        self._summary_html.value = (f"<div class='evalteach-summary' aria-live='polite'>"
-                                    f"{html.escape(summary)}</div>")
+            self._image.tooltip = f"{self.title or type(self).__name__}. {self._summary_text}".strip()
+        if not dragging:
+            self._show_summary()
         self._error.layout.display = "none"
         return True
+
+    def _show_summary(self):
+        self._summary_html.value = (f"<div class='evalteach-summary' aria-live='polite'>"
+                                    f"{html.escape(self._summary_text)}</div>")
 
     def _show_error(self, exc):
         self.error = f"{type(exc).__name__}: {exc}"
