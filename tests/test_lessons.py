@@ -379,7 +379,7 @@ def test_lesson_13_uses_the_real_data_example_only_after_explaining_balancing():
     start = next(i for i, cell in enumerate(nb.cells)
                  if cell.cell_type == "markdown" and "## Balancing the training data" in cell.source)
     uses = [i for i, cell in enumerate(nb.cells)
-            if re.search(r'source\s*=\s*"data"|(switched|switches) to\s+real data', cell.source)]
+            if re.search(r'source\s*=\s*"data"|(switched|switches) to\s+real data|opened on\s+real data', cell.source)]
     assert uses and min(uses) > start, f"cells {[i for i in uses if i <= start]} use the real data before cell {start}"
     assert any(nb.cells[i].cell_type == "markdown" for i in uses), "no text introduces the real-data example"
 

@@ -94,7 +94,7 @@ def test_random_jumps_need_no_full_redraw(full_redraws):
         e.set(error=round(rng.uniform(0.01, 0.99), 2), n=int(rng.integers(1, 501)),
               n_sets=int(rng.integers(1, 101)) * 100)
         assert e.error is None
-        assert e.ax.get_xlim() == (0.0, 1.0)  # a fixed axis shows the spread shrink with n
+        assert e.ax.get_xlim() == (-0.05, 1.05)  # a fixed axis shows the spread shrink with n
     assert not full
 
 
@@ -117,36 +117,79 @@ def test_one_bar_per_count_centred_on_k_over_n_and_the_gap_in_words():
 
 
 @pytest.mark.parametrize("n, error", [(40, 0.3), (200, 0.5), (201, 0.5), (300, 0.01), (640, 0.3), (777, 0.93),
-                                      (1000, 0.99)])
+                                      (1000, 0.99), (1000, 0.301), (1000, 0.3), (401, 0.5), (650, 0.337)])
 def test_bars_are_centred_on_possible_values_and_gather_whole_values_of_r(n, error):
     """A bar per value r/n up to n = MAX_BARS; beyond, every bar drawn gathers the same odd number
-    of whole values of r, so its centre is a value r/n; heights are the simulated shares
-    (numpy's histogram over the bar edges) and the dots the binomial probability of each bar's values."""
+    of whole values of r, so its centre is a value r/n, and one bar is centred on round(n error_D),
+    the count nearest the truth line; only an end bar at r = 0 or r = n may hold fewer values, and
+    is then drawn over just those. Heights are the simulated shares (numpy's histogram over the bar
+    edges) and the dots the binomial probability of each bar's values."""
     from evalteach.widgets.sampling_error import MAX_BARS
 
     e = SamplingErrorExplorer(error=error, n=n, n_sets=3000, seed=3)
     r = e.result
     heights, edges, _ = e.bars.get_data()
-    width = np.diff(edges)
-    g = int(round(width[0] * n))
+    first, last = np.rint(edges[:-1] * n + 0.5), np.rint(edges[1:] * n - 0.5)   # each bar's values of r
+    np.testing.assert_allclose(edges, np.r_[first - 0.5, last[-1] + 0.5] / n)    # edges half a value out
+    held = last - first + 1
+    g = int(held.max())
     assert g == 1 if n <= MAX_BARS else (g % 2 == 1 and g > 1)
-    np.testing.assert_allclose(width, g / n)                      # the same number of values in every bar
     assert g / n >= 1 / MAX_BARS or g == 1                         # never more than MAX_BARS across 0 to 1
-    centres = (edges[:-1] + edges[1:]) / 2 * n
-    np.testing.assert_allclose(centres, np.rint(centres), atol=1e-9)   # the centres are values r/n
-    assert 0 <= centres.min() and centres.max() <= n
+    whole = held == g
+    assert np.all(whole[1:-1])                                     # the same number of values in every bar...
+    assert (whole[0] or first[0] == 0) and (whole[-1] or last[-1] == n)   # ...but an end bar at r = 0 or n
+    centres = (first + last) / 2
+    np.testing.assert_allclose(centres[whole], np.rint(centres[whole]), atol=1e-9)   # the centres are values r/n
+    assert round(n * error) in centres[whole]                      # one bar centred on the truth's count
+    assert 0 <= first.min() and last.max() <= n
     counts, _ = np.histogram(r.errors, bins=edges)
     np.testing.assert_allclose(heights, counts / r.n_sets)
     assert heights.sum() == pytest.approx(1.0)                     # every simulated test set is in a bar
     x, y = e.pmf.get_data()
     np.testing.assert_allclose(np.asarray(x) * n, centres)         # the dots sit on the bar centres
-    first, last = np.rint(edges[:-1] * n + 0.5), np.rint(edges[1:] * n - 0.5)
     np.testing.assert_allclose(y, stats.binom.cdf(last, n, error) - stats.binom.cdf(first - 1, n, error), atol=1e-12)
     xs, density = e.normal.get_data()
     np.testing.assert_allclose(density, stats.norm.pdf(xs, error, math.sqrt(error * (1 - error) / n)) * g / n)
     labels = [t.get_text() for t in e.legend.texts]
     assert (labels[:2] == ["simulated test sets", "binomial P(r)"] if g == 1 else
             labels[:2] == [f"simulated test sets, {g} values of r a bar", "binomial P(r), summed over a bar"])
+
+
+@pytest.mark.parametrize("n", [10, 20, 40, 200, 201, 1000])
+@pytest.mark.parametrize("error", [0.01, 0.05, 0.5, 0.95, 0.99])
+def test_end_bars_are_whole_inside_the_x_axis(n, error):
+    """The x axis is fixed but reaches 0.05 beyond 0 and 1: from n = 10 on, the bars at r = 0 and
+    r = n (half a value, 0.5/n, beyond the possible rates) are drawn whole, not cut by the edge;
+    the ticks stay on the possible rates 0 to 1."""
+    e = SamplingErrorExplorer(error=error, n=n, n_sets=2000, seed=0)
+    low, high = e.ax.get_xlim()
+    _, edges, _ = e.bars.get_data()
+    assert low <= edges[0] and edges[-1] <= high
+    ticks = e.ax.get_xticks()
+    assert ticks.min() == 0 and ticks.max() == 1
+    if stats.binom.pmf(0, n, error) > 1e-3:                         # a bar at r = 0 is there and whole
+        assert edges[0] == pytest.approx(-0.5 / n)
+    if stats.binom.pmf(n, n, error) > 1e-3:
+        assert edges[-1] == pytest.approx(1 + 0.5 / n)
+
+
+def test_a_bar_at_the_edge_is_cut_below_ten_examples():
+    """Below n = 10 half a bar is wider than the margin: the lesson says the edge cuts it."""
+    e = SamplingErrorExplorer(error=0.05, n=5, seed=0)
+    _, edges, _ = e.bars.get_data()
+    assert edges[0] == pytest.approx(-0.1) and edges[0] < e.ax.get_xlim()[0]
+
+
+def test_the_binomial_dots_are_drawn_over_the_curve_and_the_truth_line():
+    """Dots and curve differ in colour and in shape (a dark rim), and the dots come after the
+    normal curve and the truth line in the drawing order, so the centre dot is not hidden."""
+    from matplotlib.colors import same_color
+
+    e = SamplingErrorExplorer()
+    assert not same_color(e.pmf.get_color(), e.normal.get_color())
+    assert same_color(e.pmf.get_markeredgecolor(), "black")
+    order = e._dynamic
+    assert order.index(e.pmf) > max(order.index(e.normal), order.index(e.truth), order.index(e.bars))
 
 
 def test_mode_switches_and_resamples_need_no_full_redraw(full_redraws):

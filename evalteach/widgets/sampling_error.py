@@ -18,6 +18,9 @@ LEARNER, DATASET, N_SPLITS = "1nn", "breast_cancer", 20
 FRAMES_KEPT = 3
 #: Bars at most across the x axis (0 to 1): a larger n gathers neighbouring values of r in one bar.
 MAX_BARS = 200
+#: The histogram's fixed x axis: a margin beyond 0 and 1 shows the end bars whole (half a bar,
+#: 0.5/n, fits in it from n = 10 on); the ticks stay at the possible rates 0 to 1.
+X_LIMITS = (-0.05, 1.05)
 
 
 def values_per_bar(n):
@@ -34,11 +37,13 @@ def values_per_bar(n):
 def bar_bounds(n, g, error):
     """The first r of each bar and, last, n + 1: bars of ``g`` whole values of r.
 
-    The bars are counted from the end the histogram is nearer to (r = 0 when ``error`` is at
-    most 0.5, else r = n), so that a bar of fewer than ``g`` values, if ``g`` does not divide
-    n + 1, lies at the far end, where no test set falls.
+    The bars are laid out from the one centred on ``round(n * error)``, the value of r nearest
+    the truth line, so that the histogram is centred where the test sets gather. Every bar holds
+    ``g`` values of r except an end bar that reaches r = 0 or r = n: it holds only the values
+    that exist (fewer than ``g``) and is drawn only over them, narrower.
     """
-    first = 0 if error <= 0.5 else (n + 1) % g
+    centre = int(round(n * error))
+    first = (centre - (g - 1) // 2) % g
     return np.unique(np.r_[0, np.arange(first, n + 1, g), n + 1])
 
 
@@ -87,7 +92,8 @@ class SamplingErrorExplorer(Explorer):
     ``sqrt(p(1-p)/n)`` with ``p = error_D(h)``, and it is close to normal when ``n p(1-p)``
     is large (say at least 5; lesson 2 shows where it fails) (Mitchell ch. 5). The histogram has a
     bar per possible value r/n, centred on it; beyond ``n = MAX_BARS`` a bar gathers an odd number
-    of neighbouring values of r (:func:`values_per_bar`), centred on the middle one. The switch scores a real
+    of neighbouring values of r (:func:`values_per_bar`), centred on the middle one, and one bar is
+    centred on ``round(n error_D)`` (:func:`bar_bounds`). The switch scores a real
     1-nearest-neighbour classifier on its own training set beside a held-out set, a
     separate experiment on real data: the training-set error is optimistically biased.
 
@@ -141,14 +147,19 @@ class SamplingErrorExplorer(Explorer):
         self.ax, self.lax = ax, lx
         # A fixed x axis shows the spread shrink as n grows; without y ticks the height can
         # follow the histogram without a full redraw.
-        ax.set_xlim(0, 1)
+        ax.set_xlim(*X_LIMITS)
+        ax.set_xticks(np.linspace(0, 1, 6))
         ax.set_ylim(0, 0.2)
         ax.set_yticks([])
         ax.set_xlabel(r"sample error $error_S(h) = r/n$")
         ax.set_ylabel("share of test sets")
         self.bars = ax.stairs([0.0], [0.0, 1.0], fill=True, color=COLORS["data"], alpha=0.45,
                               label=bars_label(1))
-        (self.pmf,) = ax.plot([], [], "o", ms=3.5, color=COLORS["theory"], label=pmf_label(1))
+        # The dots are drawn last, over the curve and the truth line, with a dark rim: the
+        # centre dot stays visible at the curve's peak, and orange dots and the vermillion
+        # curve differ in shape as well as hue (Okabe-Ito, plotting.PALETTE).
+        (self.pmf,) = ax.plot([], [], "o", ms=4.5, mec=COLORS["truth"], mew=0.8, color=COLORS["theory"],
+                              label=pmf_label(1))
         (self.normal,) = ax.plot([], [], color=COLORS["normal"], label="normal approximation")
         self.truth = ax.axvline(0.3, color=COLORS["truth"], ls="--", lw=1.2, label=r"$error_D(h)$")
         self.readout = ax.set_title(" \n ", fontsize="medium")  # two lines, as in _draw
@@ -185,7 +196,7 @@ class SamplingErrorExplorer(Explorer):
         ax.set_animated(True)
         lx.set_animated(True)
         self.legend_stamp = Stamp([self.legend], size=8)  # two places, a few bar widths
-        self.dynamic(self.frame, self.legend_stamp, self.bars, self.pmf, self.normal, self.truth,
+        self.dynamic(self.frame, self.legend_stamp, self.bars, self.normal, self.truth, self.pmf,
                      self.readout, self.means, self.train_dots, self.test_dots, self.learner_text)
 
     def _arrange(self, on):
@@ -198,7 +209,8 @@ class SamplingErrorExplorer(Explorer):
     def _draw(self, r):
         n, g = r.n, values_per_bar(r.n)
         # bars of g whole values of r, from (first r - 0.5)/n to (last r + 0.5)/n: centred on r/n
-        # values (g is odd); those that hold a simulated test set or a visible binomial probability
+        # values (g is odd), one on round(n error_D), end bars possibly fewer; those that hold a
+        # simulated test set or a visible binomial probability
         bounds = bar_bounds(n, g, r.error)
         shares, probabilities = (np.add.reduceat(v, bounds[:-1]) for v in (r.observed, r.pmf))
         shown = np.flatnonzero((shares > 0) | (probabilities > 1e-4))
