@@ -67,8 +67,9 @@ class LearningCurveExplorer(Explorer):
     run a paired t-test at each point (stars mark p below the test level). Noise mode
     replaces a growing fraction of the training labels or feature values by random values
     (a label by a class drawn uniformly, a feature value by the same feature's value in a
-    random training example), at full training size (noise curves). A random label is drawn from all classes, so it
-    is often the right one: with two classes about half the replaced labels stay correct.
+    random training example), at full training size (noise curves). A random label is drawn
+    from all classes, so it is often the right one: with two classes about half the replaced
+    labels stay correct.
     The right panel shows the k paired fold accuracies at the selected point, the mean
     difference with its confidence interval, and the test. A thin dashed line marks the
     majority-class baseline: the accuracy of always predicting the most frequent class of each
@@ -153,7 +154,7 @@ class LearningCurveExplorer(Explorer):
         self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
         ax, folds = self.ax, self.folds
         self.colors = (COLORS["data"], COLORS["theory"])
-        self.chance = ax.axhline(0, color=COLORS["muted"], lw=0.8, ls="--", label=BASELINE_LABEL)
+        self.chance = ax.axhline(0, color=COLORS["muted"], lw=0.8, ls="--", label=" ")  # labelled with the curves
         self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
         # the axes' labels are texts of their own: the y label drawn once in the background, the
