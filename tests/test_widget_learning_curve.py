@@ -117,9 +117,23 @@ def test_chance_line_is_the_majority_class_accuracy_on_the_same_folds(dataset, k
     assert e.result.chance == pytest.approx(scores.mean(), abs=1e-12)
     assert list(e.chance.get_ydata()) == [e.result.chance] * 2 and e.chance.get_linewidth() < 1
     low, high = e.ax.get_ylim()
-    assert low < e.result.chance < high                                    # on the picture in every mode
-    assert "chance (majority class)" in [t.get_text() for t in e.legends[2].texts]
-    assert "chance" in [t.get_text() for t in e.legends[2].texts][2]
+    entry = f"majority-class baseline {scores.mean():.3f}"
+    below = entry + " (below the plotted range)"
+    assert e.legends[2].texts[2].get_text() == e.chance.get_label() == (below if e.result.chance < low else entry)
+    if mode != "size":
+        assert low < e.result.chance < high                                # noise curves fall towards it
+    else:   # a learning curve's range holds its bands, not the baseline
+        bands = min(np.clip(c.mean - c.sd, 0, 1).min() for c in (e.result.a, e.result.b))
+        assert low < bands and (dataset != "breast_cancer" or e.result.chance < low)
+
+
+def test_learning_curve_range_is_not_stretched_to_the_baseline():
+    # breast cancer: the curves lie at 0.87-0.95, the baseline at 0.627; the fold panel keeps its own range
+    e = LearningCurveExplorer(dataset="breast_cancer", k=10, point=3)
+    assert e.ax.get_ylim()[0] > e.result.chance and e.chance.get_label().endswith("(below the plotted range)")
+    assert e.folds.get_ylim()[0] < min(e.result.a.accuracies.min(), e.result.b.accuracies.min())
+    e.set(mode="class")
+    assert e.ax.get_ylim()[0] < e.result.chance and e.chance.get_label() == "majority-class baseline 0.627"
 
 
 def test_folds_are_stratified_and_training_prefixes_hold_every_class():

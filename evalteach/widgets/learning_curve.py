@@ -27,15 +27,17 @@ KEPT = 64
 
 MODE_LABELS = {"size": "training-set size (examples, log scale)",
                "class": "fraction of training labels replaced by a random label",
-               "feature": "fraction of training feature values replaced by random values"}
+               "feature": "fraction of training feature values copied from random examples"}
 #: What the fold panel says the selected point is: its training-set size or its noise.
 #: (Short: the fold panel is narrow; the x label says which values are replaced, and by what.)
 MODE_POINTS = {"size": "trained on {x} examples", "class": "{x:.0%} of labels replaced",
                "feature": "{x:.0%} of values replaced"}
 #: The bands' legend entry: the sd band is cut at the possible accuracies.
 BAND_LABEL = "mean ± sd over folds, clipped to [0, 1]"
-#: The chance line's legend entry: always predicting the training folds' most frequent class.
-CHANCE_LABEL = "chance (majority class)"
+#: The baseline's legend entry: always predicting the training part's most frequent class. A learning
+#: curve (size mode) does not stretch its y range down to the baseline; the entry then says it is below.
+BASELINE_LABEL = "majority-class baseline {value:.3f}"
+BELOW = " (below the plotted range)"
 
 
 @dataclass(frozen=True)
@@ -63,12 +65,16 @@ class LearningCurveExplorer(Explorer):
     the training part and test on the held-out fold; plot the mean accuracy (band: ± one
     standard deviation over folds, clipped to [0, 1] since no accuracy lies outside) and
     run a paired t-test at each point (stars mark p below the test level). Noise mode
-    replaces a growing fraction of the training labels or feature values by random values,
-    at full training size (noise curves). A random label is drawn from all classes, so it
-    is often the right one: with two classes about half the replaced labels stay correct.
+    replaces a growing fraction of the training labels or feature values by random values
+    (a label by a class drawn uniformly, a feature value by the same feature's value in a
+    random training example), at full training size (noise curves). A random label is drawn
+    from all classes, so it is often the right one: with two classes about half the replaced
+    labels stay correct.
     The right panel shows the k paired fold accuracies at the selected point, the mean
-    difference with its confidence interval, and the test. A thin line marks chance: the
-    accuracy of always predicting the most frequent class of each training part, on the same folds.
+    difference with its confidence interval, and the test. A thin dashed line marks the
+    majority-class baseline: the accuracy of always predicting the most frequent class of each
+    training part, on the same folds. Noise curves show it; a learning curve's y range holds only
+    the accuracies, and the legend gives the baseline's value and says when it lies below.
 
     Read the stars with care: each point is tested alone (11 tests, so a false alarm
     somewhere is likely), the folds share training data so their results are not
@@ -148,7 +154,7 @@ class LearningCurveExplorer(Explorer):
         self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
         ax, folds = self.ax, self.folds
         self.colors = (COLORS["data"], COLORS["theory"])
-        self.chance = ax.axhline(0, color=COLORS["muted"], lw=0.8, ls="--", label=CHANCE_LABEL)
+        self.chance = ax.axhline(0, color=COLORS["muted"], lw=0.8, ls="--", label=" ")  # labelled with the curves
         self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
         # the axes' labels are texts of their own: the y label drawn once in the background, the
@@ -184,8 +190,8 @@ class LearningCurveExplorer(Explorer):
                                           ncols=3, frameon=False, fontsize="small"))
         self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
         self.x_axes = [Stamp([a.xaxis], size=KEPT, region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
-        # each text keyed by what it says
-        self.texts = [*self.titles, self.folds_title, *(legend.texts[0] for legend in self.legends), self.x_name]
+        # each text keyed by what it says (a legend by all its entries: the baseline's value changes too)
+        self.texts = [*self.titles, self.folds_title, *(legend.texts for legend in self.legends), self.x_name]
         self.text_stamps = [Stamp([artist], size=KEPT) for artist in (*self.titles, self.folds_title,
                                                                          *self.legends, self.x_name)]
         self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps, self.chance, *self.bands, *self.mean_lines,
@@ -204,10 +210,18 @@ class LearningCurveExplorer(Explorer):
             self.legends[i].texts[0].set_text(label)
             low, high = np.clip(curve.mean - curve.sd, 0, 1), np.clip(curve.mean + curve.sd, 0, 1)
             band.set_xy(np.r_[np.c_[x, low], np.c_[x, high][::-1]])
-        # in steps of 0.1, down to the chance line: a few limits, each axis drawn once per limit
+        # in steps of 0.1, so that each axis is drawn once per limit: the fold panel down to the lowest
+        # fold, the curves down to their lowest band. A noise curve falls towards the baseline, so its
+        # range reaches down to it; a learning curve's does not (that would squeeze the curves into the
+        # top of the picture), and the legend says when the baseline lies below
         self.chance.set_ydata([r.chance, r.chance])
-        low = min(r.a.accuracies.min(), r.b.accuracies.min(), r.chance)
-        ylim = (max(0.0, np.floor(low * 10) / 10 - 0.02), 1.04)
+        bands = [np.clip(c.mean - c.sd, 0, 1).min() for c in (r.a, r.b)]
+        lows = (min(*bands, *([] if r.a.mode == "size" else [r.chance])),
+                min(r.a.accuracies.min(), r.b.accuracies.min()))
+        ylim, fold_ylim = ((max(0.0, np.floor(low * 10) / 10 - 0.02), 1.04) for low in lows)
+        label = BASELINE_LABEL.format(value=r.chance) + (BELOW if r.chance < ylim[0] else "")
+        self.chance.set_label(label)
+        self.legends[2].texts[2].set_text(label)
         if r.a.mode == "size":
             ax.set_xscale("log")
             ax.set_xlim(x[0] / 1.15, x[-1] * 1.15)
@@ -224,12 +238,13 @@ class LearningCurveExplorer(Explorer):
         self.titles[1].set_text(f"{r.a.dataset.replace('_', ' ')}, {k}-fold cross-validation")
         pair = (_name(r.a.learner), _name(r.b.learner))
         self.folds.set_xticks([0, 1], [f"A\n{pair[0]}", f"B\n{pair[1]}"])
-        for axes in (ax, self.folds):
-            axes.set_ylim(ylim)
+        ax.set_ylim(ylim)
+        self.folds.set_ylim(fold_ylim)
         # the selected point's line ends a little below accuracy 1: clear of the stars above it
         self.cursor.set_ydata([0, (1 - ylim[0]) / (ylim[1] - ylim[0]) - CURSOR_GAP])
-        for y_axis, x_axis, key in zip(self.y_axes, self.x_axes, ((r.a.mode, x.tobytes()), pair)):
-            y_axis.show(ylim)
+        for y_axis, x_axis, limits, key in zip(self.y_axes, self.x_axes, (ylim, fold_ylim),
+                                               ((r.a.mode, x.tobytes()), pair)):
+            y_axis.show(limits)
             x_axis.show(key)
 
     def _draw(self, r):
@@ -257,7 +272,7 @@ class LearningCurveExplorer(Explorer):
             f"[{_signed(t.low[i])}, {_signed(t.high[i])}]\n"
             f"t({t.df}) = {_minus(f'{t.statistic[i]:.2f}')}, {p_text(t.p_value[i])}\n{verdict} at the {level} level")
         for stamp, text in zip(self.text_stamps, self.texts):
-            stamp.show(text.get_text())
+            stamp.show(tuple(t.get_text() for t in text) if isinstance(text, list) else text.get_text())
 
     def _pin_labels(self):
         """Keep the axes' labels where the first full draw (the layout) put them, in axes
