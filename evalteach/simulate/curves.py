@@ -199,8 +199,8 @@ def learning_curve(dataset="breast_cancer", learner="naive_bayes", mode="size", 
 
 
 def majority_class_accuracy(dataset="breast_cancer", k=10, seed=0):
-    """The chance level of a curve: the mean accuracy, over the k folds of :func:`cv_folds`,
-    of always predicting the class most frequent in the fold's training part.
+    """The majority-class baseline of a curve: the mean accuracy, over the k folds of
+    :func:`cv_folds`, of always predicting the class most frequent in the fold's training part.
 
     What scikit-learn's ``DummyClassifier(strategy="most_frequent")`` scores on the same
     folds (a tie goes to the smallest class label, as there). A learner whose curve falls

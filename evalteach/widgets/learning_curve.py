@@ -43,7 +43,8 @@ BELOW = " (below the plotted range)"
 @dataclass(frozen=True)
 class LearningCurveView:
     """Two learners' curves, the paired t-test at every point, the selected point, and the
-    chance level (:func:`~evalteach.simulate.curves.majority_class_accuracy` on the same folds)."""
+    majority-class baseline ``chance`` (:func:`~evalteach.simulate.curves.majority_class_accuracy`
+    on the same folds)."""
 
     a: object
     b: object
