@@ -216,7 +216,9 @@ def test_signature_is_keyword_only_after_the_prompt():
 def test_lock_in_is_a_tabbable_button_right_after_the_input():
     p = et.Predict("x?")
     row = p.widget.children[1]
-    assert row.children == (p._input, p._lock_button)  # Tab from the input lands on the button
+    assert row.children == (p._input, p._lock_button)
+    choice = et.Predict("x?", options=["a", "b"], answer="a")
+    assert choice.widget.children[2].children == (choice._input, choice._lock_button)  # Tab from the input lands on the button
     assert isinstance(p._lock_button, W.Button)  # a <button>: Enter and Space press it
     assert p._lock_button.tabbable is not False and not p._lock_button.disabled
 
@@ -371,3 +373,16 @@ def test_static_html_shows_a_revealed_results_worked_display(tmp_path):
     assert reveal < page.index(r"<p>$$\hat\theta_{HL} = 0.013,\quad M = 105,\ k = 22:")  # left for MathJax
     assert "rank sums this lopsided (R+ = 93, R- = 12)" in page and "WilcoxonResult(" not in page
     assert "mathjax" in page.lower()
+
+
+def test_long_options_get_room_for_every_line():
+    """ipywidgets gives a radio option one line: a wrapped option used to lie over the next one,
+    which took its clicks (found by the browser test of lesson 17)."""
+    from evalteach.widgets.quiz import CHOICE_STYLE, CHOICE_STYLE_CSS
+    long = "the tree, but clearly so only under very heavy noise; under moderate noise nothing " * 2
+    p = et.Predict("which?", options=[long, "b"], answer="b")
+    q = et.MultipleChoice("which?", options=[long, "b"], answer="b")
+    for widget, buttons in ((p.widget, p._input), (q.widget, q._choice)):
+        assert "evalteach-choices" in buttons._dom_classes
+        assert CHOICE_STYLE in widget.children or any(CHOICE_STYLE in getattr(c, "children", ()) for c in widget.children)
+    assert "label {height: auto" in CHOICE_STYLE_CSS and CHOICE_STYLE_CSS in CHOICE_STYLE.value

@@ -17,7 +17,8 @@ from IPython.core.formatters import format_display_data
 
 from .. import _validate, plotting
 from . import record
-from .quiz import _ANSWER, _BAD, _GOOD, _show, _text, option_index, parse_number, parse_options
+from .quiz import (_ANSWER, _BAD, _GOOD, CHOICE_STYLE, _show, _text, choice_buttons, option_index,
+                   parse_number, parse_options)
 
 __all__ = ["Predict"]
 
@@ -181,8 +182,7 @@ class Predict:
                                  continuous_update=True, style={"description_width": "initial"})
             self._input.on_msg(self._on_message)
         else:
-            self._input = W.RadioButtons(options=[(t, i) for i, t in enumerate(self.options)],
-                                         value=None, layout=W.Layout(width="auto"))
+            self._input = choice_buttons(self.options)
         self._lock_button = W.Button(description="Lock in", button_style="primary", icon="lock",
                                      tooltip="Commit to your prediction; then the answer appears")
         self._lock_button.on_click(lambda _: self._on_lock())
@@ -192,7 +192,8 @@ class Predict:
                                 layout=W.Layout(display="none"))
         self._revealed.add_class("evalteach-revealed")
         self._input.add_class("evalteach-predict-input")  # the guess, apart from revealed widgets' inputs
-        self.widget = W.VBox([self._prompt, W.HBox([self._input, self._lock_button]),
+        style = [] if self.options is None else [CHOICE_STYLE]
+        self.widget = W.VBox([*style, self._prompt, W.HBox([self._input, self._lock_button]),
                               self._status, self._outcome, self._revealed])
         self.widget.add_class("evalteach-predict")
 

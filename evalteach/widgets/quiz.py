@@ -21,6 +21,29 @@ import ipywidgets as W
 from .. import _validate, plotting
 from . import record
 
+#: ipywidgets gives each radio option one line of fixed height: a longer option wraps, its
+#: second line lies over the next option, and that option takes the clicks meant for the
+#: first. This style (in the page once per question; repeats are harmless) lets every
+#: option be as tall as its text.
+CHOICE_STYLE_CSS = (".evalteach-choices label {height: auto; line-height: 1.35; margin-bottom: 6px}"
+                    " .evalteach-choices input {align-self: flex-start}")
+
+
+class _Style(W.HTML):
+    """A ``<style>`` element in the page (an HTML widget that shows nothing)."""
+
+
+CHOICE_STYLE = _Style(f"<style>{CHOICE_STYLE_CSS}</style>")
+
+
+def choice_buttons(options):
+    """Radio buttons for ``options``, none chosen, each option as tall as its text
+    (with :data:`CHOICE_STYLE` in the page)."""
+    buttons = W.RadioButtons(options=[(text, i) for i, text in enumerate(options)], value=None,
+                             layout=W.Layout(width="auto"))
+    buttons.add_class("evalteach-choices")
+    return buttons
+
 __all__ = ["NumericQuestion", "MultipleChoice"]
 
 _GOOD = plotting.PALETTE["green"]
@@ -383,9 +406,8 @@ class MultipleChoice(_Question):
         return self.option_feedback.get(self._index(value, name="choice"))
 
     def _input_row(self):
-        self._choice = W.RadioButtons(options=[(text, i) for i, text in enumerate(self.options)],
-                                      value=None, layout=W.Layout(width="auto"))
-        return self._choice
+        self._choice = choice_buttons(self.options)
+        return W.VBox([CHOICE_STYLE, self._choice])
 
     def _current(self):
         return self._choice.value
