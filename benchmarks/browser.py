@@ -286,10 +286,10 @@ def main():
     print("\nIn the browser (JupyterLab, headless Chromium): key press -> picture loaded in the page;\n"
           "drag = pictures per second while dragging the finest slider across half its track in 1 s\n"
           "(median of 3 drags), crossed = its values the hand crossed per second, lag = release -> last\n"
-          "picture. Targets: key median <= 70 ms,\n"
-          "drag >= 15 pictures/s or >= 90% of the values crossed. kernel = median time the kernel took to\n"
-          "draw one of those key presses' pictures (compare make bench's kernel-side numbers: the rest\n"
-          "is the trip through the server and the page). Shared machine: numbers are noisy.")
+          "picture. Targets: key median <= 70 ms; drag >= 15 pictures/s or >= 90% of the values crossed.\n"
+          "kernel = median time the kernel took to draw one of those key presses' pictures (compare\n"
+          "make bench's kernel-side numbers: the rest is the trip through the server and the page).\n"
+          "Shared machine: numbers are noisy.")
     print(f"{'explorer':30s} {'keys':>4s} {'median':>8s} {'p95':>8s} {'kernel':>8s} {'drag':>9s} {'crossed':>9s} "
           f"{'lag':>8s}")
     sliders = {name: finest_slider(name) for name in names}
