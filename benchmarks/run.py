@@ -146,7 +146,7 @@ def bench_live(cls, kind, repeats):
                 control.set_state(message(control, value))
                 while not sent and explorer.error is None:
                     await asyncio.sleep(0.0005)
-                while explorer._pending is not None or explorer._refine is not None:
+                while explorer._pending is not None:
                     await asyncio.sleep(0.0005)
                 if sent:
                     first.append(sent[0] - started)
