@@ -21,7 +21,8 @@ place (:meth:`Explorer._draw`). The base class does the rest:
 * lets a model answer a change by hand in parts (:attr:`Explorer.live`,
   :meth:`Explorer.refine_later`: a first picture at once, completed while the hand
   rests) and do work ahead of time while the kernel is idle
-  (:meth:`Explorer.work_while_idle`);
+  (:meth:`Explorer.work_while_idle`), such as drawing the states a click leads to
+  next (:meth:`Explorer._warm_ups`), whose first picture would cost several later ones;
 * draws on the thread that built it: JupyterLab (4.4 and later) may deliver widget
   messages on a kernel subshell, a second thread, and matplotlib's text rendering
   (FreeType) breaks when two threads draw at once, so such changes are handed to the
@@ -224,6 +225,22 @@ class Explorer:
         """One or two plain sentences stating the numbers shown."""
         return ""
 
+    def _warm_ups(self, state):
+        """States a click is likely to ask for next, drawn ahead while the kernel is idle.
+
+        Return partial control values (dicts), e.g. ``({"learner": not state["learner"]},)``.
+        A state's first picture draws its text, stamps and layers afresh and can cost a
+        later picture's time several times over; drawn ahead, that cost is paid while the
+        student reads, and the click only pastes. Nothing on screen changes meanwhile.
+        Default: none.
+        """
+        return ()
+
+    def _other_options(self, state, *names):
+        """For :meth:`_warm_ups`: each other option of the choice controls ``names``, one at a time."""
+        return [{name: value} for name in names
+                for value in _option_values(self.controls[name]) if value != state[name]]
+
     def _hidden(self, state):
         """Names of the controls that have no effect in ``state`` (hidden until they do).
 
@@ -258,6 +275,9 @@ class Explorer:
         self._live = False    # whether the update being drawn answers the browser
         self._idle = None     # the scheduled step of work while the kernel is idle
         self._idle_work = None
+        self._warming = False  # drawing a state ahead of time (see _warm_ups): nothing is shown
+        self._warm_queue = []
+        self._warmed = set()
         self._density = plotting.theme().density
         self._dynamic = []
         self._background = None
@@ -351,6 +371,7 @@ class Explorer:
             GlyphCachingCanvas(self.figure)
             self._build(self.figure)
         self._layout_frozen = False
+        self._warmed = set()  # what was drawn ahead was drawn into the old figure
 
     # --- the update loop ------------------------------------------------------------------
 
@@ -377,6 +398,8 @@ class Explorer:
 
     def report_progress(self, fraction):
         """Show how far a long computation is (0 to 1); call from :meth:`_compute`."""
+        if self._warming:
+            return
         self._progress.layout.display = "flex"
         self._progress.value = float(min(max(fraction, 0.0), 1.0))
 
@@ -437,6 +460,7 @@ class Explorer:
     def _at_rest(self):
         self._rest = None
         self._show_summary()
+        self._plan_warm_ups(self.state)
 
     @property
     def live(self):
@@ -487,6 +511,58 @@ class Explorer:
             self._idle = self._home_loop.call_later(IDLE_PAUSE, self._idle_step)
         else:
             self._idle_work = None
+
+    # --- drawing ahead -------------------------------------------------------------------
+
+    @staticmethod
+    def _state_key(state):
+        return tuple(sorted(state.items()))
+
+    def _plan_warm_ups(self, state):
+        """Queue the states :meth:`_warm_ups` names and not yet drawn, to draw while idle."""
+        self._warmed.add(self._state_key(state))
+        self._warm_queue = [values for values in self._warm_ups(state)
+                            if self._state_key({**state, **values}) not in self._warmed]
+        if self._warm_queue:
+            self.work_while_idle(self._warm_step)
+
+    def _warm_step(self):
+        """Draw the next queued state into the canvas, then the current one back; True while
+        more are queued. The picture shown stays (it is drawn back pixel for pixel)."""
+        if not self._warm_queue or self.result is None or self.error is not None:
+            return False
+        state = {**self.state, **self._warm_queue.pop(0)}
+        key = self._state_key(state)
+        if key in self._warmed:
+            return bool(self._warm_queue)
+        if len(self._warmed) >= 256:  # a bounded memory of the states drawn ahead
+            self._warmed.clear()
+        self._warmed.add(key)
+        with plotting.DRAWING, mpl.rc_context(plotting.theme().rc()):
+            self._warming = True
+            try:
+                self._full = self._background is None
+                self._draw(self._compute(state))
+                self._render()
+            except Exception:  # noqa: BLE001 - only ahead of time: the click will show the error
+                pass
+            finally:
+                self._warming = False
+                self._full = self._background is None
+                self._draw(self.result)
+                png = self._render()
+        if png != self.image:  # the layout had to make room for the other state's text
+            self.image = self._image.value = png
+        return bool(self._warm_queue)
+
+    def warm_up(self):
+        """Draw now, ahead of time, what an idle kernel would: the states the controls lead
+        to next (see :meth:`_warm_ups`). Nothing on screen changes.
+
+        An instructor can call it before class; the benchmarks call it between clicks.
+        """
+        while self._warm_step():
+            pass
 
     def _resample_clicked(self, _):
         """The Resample button: a change from the browser, answered like a slider's."""
@@ -554,9 +630,10 @@ class Explorer:
             # The img element's title: its accessible name, so a screen reader announces the
             # numbers with the picture (ipywidgets' Image has no alt; title is the fallback).
             self._image.tooltip = f"{self.title or type(self).__name__}. {self._summary_text}".strip()
+        self._error.layout.display = "none"
         if not dragging:
             self._show_summary()
-        self._error.layout.display = "none"
+            self._plan_warm_ups(state)
         return True
 
     def _show_summary(self):

@@ -127,6 +127,10 @@ class LearningCurveExplorer(Explorer):
         """Every control acts in every mode."""
         return set()
 
+    def _warm_ups(self, state):
+        """The other data sets, x axes and fold counts: a first picture draws every text afresh."""
+        return self._other_options(state, "dataset", "mode", "k")
+
     def _compute(self, state):
         # The first draw of a data set, pair of learners and k fits the curves of every mode
         # (cached per fold in evalteach.simulate.curves), so switching the x axis only selects.

@@ -128,6 +128,10 @@ class SamplingErrorExplorer(Explorer):
                                 tooltip="A real learner on breast cancer data: resubstitution is optimistic"),
         }
 
+    def _warm_ups(self, state):
+        """The learner panel, on or off: its first picture costs several later ones."""
+        return ({"learner": not state["learner"]},)
+
     def _compute(self, state):
         p, n, n_sets = state["error"], state["n"], state["n_sets"]
         errors = simulate.sample_errors(p, n, n_sets, seed=state["seed"])
