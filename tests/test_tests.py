@@ -285,7 +285,17 @@ def test_mcnemar_batch():
     np.testing.assert_allclose(exact.p_value, [stats.binomtest(int(x), int(x + y)).pvalue for x, y in zip(b, c)])
     assert "batch of 3" in batch._repr_markdown_()
     md = et.mcnemar_test(10, 2)._repr_markdown_()
-    assert "(|10 - 2| - 1)^2" in md and "4.083" in md and "differ significantly" in md
+    assert "(|10 - 2| - 1)^2" in md and "4.083" in md and "reject equal true error rates" in md
+    assert "exact test (exact=True) is safer" in md
+
+
+def test_mcnemar_verdict_says_when_no_split_could_be_significant():
+    """Three disagreements: even 3-0 gives the exact p = 2 / 2^3 = 0.25 (Dietterich 1998)."""
+    few = et.mcnemar_test(3, 0, exact=True)
+    assert few.p_value == pytest.approx(0.25) and "no split could reach the 5% level" in few.verdict
+    many = et.mcnemar_test(10, 9, exact=True)  # 19-0 would be significant: not said
+    assert many.p_value > 0.05 and "no split could" not in many.verdict
+    assert "safer" not in et.mcnemar_test(40, 10).verdict  # b + c >= 25: the approximation is fine
 
 
 # --- binomial and sign tests -----------------------------------------------------------

@@ -832,14 +832,25 @@ class McNemarTest(Result):
             step = (rf"\chi^2 = \frac{{(|{b} - {c}|{minus})^2}}{{{b} + {c}}} = {fmt(self.statistic)},"
                     rf"\qquad p = {fmt(self.p_value)}")
         significant = self.p_value < 1 - self.confidence
+        disagreements, level = b + c, pct(1 - self.confidence)
+        counts = (f"A was right on b = {b} test example{'' if b == 1 else 's'} where B was wrong, "
+                  f"B on c = {c} where A was wrong")
         if significant:
-            verdict = (f"On this test set the two classifiers' error rates differ significantly at the "
-                       f"{pct(1 - self.confidence)} level ({p_text(self.p_value)}; b = {b} examples only A got right, "
-                       f"c = {c} only B).")
+            verdict = (f"The difference is significant at the {level} level ({p_text(self.p_value)}; {counts}): "
+                       "these data reject equal true error rates for the two trained classifiers.")
         else:
-            verdict = (f"On this test set the difference between the two classifiers' error rates is not "
-                       f"significant at the {pct(1 - self.confidence)} level ({p_text(self.p_value)}): the data do "
-                       f"not rule out equal error rates (b = {b}, c = {c}).")
+            verdict = (f"The difference is not significant at the {level} level ({p_text(self.p_value)}; {counts}): "
+                       "these data do not rule out equal true error rates for the two trained classifiers.")
+            lopsided = mcnemar_test(disagreements, 0, self.correction, self.exact, self.confidence)
+            if disagreements and lopsided.p_value >= 1 - self.confidence:
+                verdict += (f" With only {disagreements} disagreement{'' if disagreements == 1 else 's'} no split could reach the {level} level: "
+                            "this test set cannot tell the two classifiers apart.")
+        if not self.exact and 0 < disagreements < 25:
+            verdict += (f" With b + c = {disagreements} < 25 the chi-square approximation is rough; "
+                        "the exact test (exact=True) is safer.")
+        verdict += (" The test assumes the test examples are independent draws that neither classifier was "
+                    "trained on, and it treats the two trained classifiers as fixed: how the learning algorithms "
+                    "vary with the training set is not measured (Dietterich 1998).")
         return Explanation(title, formulas, [step], verdict)
 
 
