@@ -289,42 +289,6 @@ def test_mcnemar_batch():
     assert "exact test (exact=True) is safer" in md
 
 
-def test_mcnemar_interval_is_the_mean_difference_of_real_classifiers_errors_plus_minus_z_se():
-    """Independent route: the per-example difference D = [A wrong] - [B wrong] of two scikit-learn
-    classifiers on breast cancer; its mean is err(A) - err(B) and its population SD / sqrt(n)
-    is the Wald standard error of the paired difference (Agresti 2013, section 11.1)."""
-    from sklearn.datasets import load_breast_cancer
-    from sklearn.model_selection import train_test_split
-    from sklearn.naive_bayes import GaussianNB
-    from sklearn.tree import DecisionTreeClassifier
-
-    X, y = load_breast_cancer(return_X_y=True)
-    X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=0.4, random_state=0)
-    pa = GaussianNB().fit(X_train, y_train).predict(X_test)
-    pb = DecisionTreeClassifier(max_depth=1, random_state=0).fit(X_train, y_train).predict(X_test)
-    d = (pa != y_test).astype(float) - (pb != y_test)
-    assert np.count_nonzero(d) > 10  # the two disagree often enough to matter
-    r = et.mcnemar_test(et.mcnemar_table(y_test, pa, pb), confidence=0.9)
-    z = stats.norm.ppf(0.95)
-    assert r.n == len(y_test)
-    assert r.low == pytest.approx(d.mean() - z * d.std() / math.sqrt(len(d)), rel=1e-12)
-    assert r.high == pytest.approx(d.mean() + z * d.std() / math.sqrt(len(d)), rel=1e-12)
-    assert f"90% interval [{r.low:.3g}, {r.high:.3g}] for err(A) - err(B)" in r.verdict
-    same = et.mcnemar_test(r.b, r.c, n=len(y_test), confidence=0.9)
-    assert (same.low, same.high) == (r.low, r.high)
-
-
-def test_mcnemar_without_n_has_no_interval_and_says_what_gives_one():
-    r = et.mcnemar_test(10, 9)
-    assert r.low is None and r.high is None and "Give the table (or the test-set size n)" in r.verdict
-    with pytest.raises(ValueError, match="n must be at least b \\+ c"):
-        et.mcnemar_test(10, 9, n=18)
-    with pytest.raises(TypeError, match="n is given by the table"):
-        et.mcnemar_test(np.array([[5, 1], [2, 3]]), n=11)
-    with pytest.raises(TypeError, match="n must be an integer"):
-        et.mcnemar_test(10, 9, n=30.5)
-
-
 def test_mcnemar_verdict_says_when_no_split_could_be_significant():
     """Three disagreements: even 3-0 gives the exact p = 2 / 2^3 = 0.25 (Dietterich 1998)."""
     few = et.mcnemar_test(3, 0, exact=True)
