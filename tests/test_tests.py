@@ -286,7 +286,8 @@ def test_mcnemar_batch():
     assert "batch of 3" in batch._repr_markdown_()
     md = et.mcnemar_test(10, 2)._repr_markdown_()
     assert "(|10 - 2| - 1)^2" in md and "4.083" in md and "reject equal true error rates" in md
-    assert "exact test (exact=True) is safer" in md
+    assert "the exact test (exact=True) gives p = 0.0386" in md  # binomial: 2 P(X <= 2), X ~ Bin(12, 1/2)
+    assert stats.binomtest(2, 12).pvalue == pytest.approx(0.03857, abs=1e-5)
 
 
 def test_mcnemar_verdict_says_when_no_split_could_be_significant():
@@ -295,7 +296,7 @@ def test_mcnemar_verdict_says_when_no_split_could_be_significant():
     assert few.p_value == pytest.approx(0.25) and "no split could reach the 5% level" in few.verdict
     many = et.mcnemar_test(10, 9, exact=True)  # 19-0 would be significant: not said
     assert many.p_value > 0.05 and "no split could" not in many.verdict
-    assert "safer" not in et.mcnemar_test(40, 10).verdict  # b + c >= 25: the approximation is fine
+    assert "approximation is rough" not in et.mcnemar_test(40, 10).verdict  # b + c >= 25: it is fine
 
 
 # --- binomial and sign tests -----------------------------------------------------------

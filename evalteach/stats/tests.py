@@ -843,11 +843,13 @@ class McNemarTest(Result):
                        "these data do not rule out equal true error rates for the two trained classifiers.")
             lopsided = mcnemar_test(disagreements, 0, self.correction, self.exact, self.confidence)
             if disagreements and lopsided.p_value >= 1 - self.confidence:
-                verdict += (f" With only {disagreements} disagreement{'' if disagreements == 1 else 's'} no split could reach the {level} level: "
-                            "this test set cannot tell the two classifiers apart.")
+                verdict += (f" With only {disagreements} disagreement{'' if disagreements == 1 else 's'} no split "
+                            f"could reach the {level} level: with so few, this test cannot separate the two "
+                            "classifiers.")
         if not self.exact and 0 < disagreements < 25:
-            verdict += (f" With b + c = {disagreements} < 25 the chi-square approximation is rough; "
-                        "the exact test (exact=True) is safer.")
+            exact = mcnemar_test(b, c, exact=True, confidence=self.confidence)
+            verdict += (f" With b + c = {disagreements} < 25 the chi-square approximation is rough: the exact "
+                        f"test (exact=True) gives {p_text(exact.p_value)}.")
         verdict += (" The test assumes the test examples are independent draws that neither classifier was "
                     "trained on, and it treats the two trained classifiers as fixed: how the learning algorithms "
                     "vary with the training set is not measured (Dietterich 1998).")
