@@ -299,6 +299,82 @@ def test_mcnemar_verdict_says_when_no_split_could_be_significant():
     assert "approximation is rough" not in et.mcnemar_test(40, 10).verdict  # b + c >= 25: it is fine
 
 
+def _tango_by_search(b, c, n, confidence=0.95):
+    """Tango's score interval computed another way: the restricted maximum likelihood by numeric
+    search (not the closed-form quadratic root) and each limit by Brent's root finder."""
+    from scipy import optimize
+
+    z = stats.norm.ppf((1 + confidence) / 2)
+
+    def score(d):  # H0: P(only B right) - P(only A right) = d
+        def minus_log_likelihood(p_b):
+            p_c, rest = p_b + d, 1 - 2 * p_b - d
+            return -(b * np.log(max(p_b, 1e-300)) + c * np.log(max(p_c, 1e-300))
+                     + (n - b - c) * np.log(max(rest, 1e-300)))
+        low, high = max(0.0, -d), (1 - d) / 2
+        p_b = optimize.minimize_scalar(minus_log_likelihood, bounds=(low, high), method="bounded",
+                                       options={"xatol": 1e-13}).x
+        p_c = p_b + d
+        return (c - b - n * d) / math.sqrt(n * ((p_b + p_c) - d * d))
+
+    estimate = (c - b) / n
+    lower = -1.0 if estimate == -1 else optimize.brentq(lambda d: score(d) - z, -1 + 1e-9, estimate, xtol=1e-12)
+    upper = 1.0 if estimate == 1 else optimize.brentq(lambda d: score(d) + z, estimate, 1 - 1e-9, xtol=1e-12)
+    return estimate, lower, upper
+
+
+def test_mcnemar_interval_matches_the_published_tango_intervals():
+    """Fagerland, Lydersen and Laake (2014; their R package contingencytables): Cavo et al.'s
+    table [[59, 6], [16, 80]] gives -0.0621 (95% CI -0.1240 to -0.0054) for (n12 - n21) / N; we
+    report (c - b) / n = (n21 - n12) / N, the same interval mirrored. Their asymptotic McNemar
+    test there: P = 0.033006 (uncorrected), exact conditional P = 0.052479."""
+    r = et.mcnemar_test(np.array([[59, 6], [16, 80]]))
+    assert (r.n, r.difference) == (161, pytest.approx(0.0621, abs=5e-5))
+    assert (round(r.low, 4), round(r.high, 4)) == (0.0054, 0.1240)
+    assert et.mcnemar_test(6, 16, correction=False).p_value == pytest.approx(0.033006, abs=5e-7)
+    assert et.mcnemar_test(6, 16, exact=True).p_value == pytest.approx(0.052479, abs=5e-7)
+    airway = et.mcnemar_test(np.array([[1, 1], [7, 12]]))  # Bentur et al.: -0.286 (-0.517 to -0.026)
+    assert (round(airway.low, 3), round(airway.high, 3)) == (0.026, 0.517)
+
+
+def test_mcnemar_interval_matches_a_numeric_search_and_the_uncorrected_test():
+    rng = np.random.default_rng(21)
+    for _ in range(30):
+        n = int(rng.integers(5, 400))
+        b, c = (int(x) for x in rng.multinomial(n, rng.dirichlet([1, 1, 3]))[:2])
+        for confidence in (0.9, 0.95):
+            r = et.mcnemar_test(b, c, n=n, confidence=confidence)
+            estimate, low, high = _tango_by_search(b, c, n, confidence)
+            assert r.difference == pytest.approx(estimate, abs=1e-12)
+            assert r.low == pytest.approx(low, abs=1e-7) and r.high == pytest.approx(high, abs=1e-7)
+            # the interval excludes 0 exactly when the chi-square test without correction rejects
+            rejects = et.mcnemar_test(b, c, correction=False, confidence=confidence).p_value < 1 - confidence
+            assert rejects == (not r.low <= 0 <= r.high) or b + c == 0
+    batch = et.mcnemar_test([6, 0, 3], [16, 0, 30], n=[161, 50, 33])
+    for i, (b, c, n) in enumerate([(6, 16, 161), (0, 0, 50), (3, 30, 33)]):
+        single = et.mcnemar_test(b, c, n=n)
+        assert (batch.low[i], batch.high[i]) == pytest.approx((single.low, single.high), abs=1e-12)
+
+
+def test_mcnemar_interval_at_the_edges():
+    z2 = stats.norm.ppf(0.975) ** 2
+    none = et.mcnemar_test(0, 0, n=50)  # no disagreement: still an interval of width like Wilson's at 0
+    assert none.difference == 0 and none.high == pytest.approx(z2 / (50 + z2)) and none.low == pytest.approx(-none.high)
+    assert et.mcnemar_test(50, 0, n=50).low == -1.0 and et.mcnemar_test(0, 50, n=50).high == 1.0
+    assert math.isnan(et.mcnemar_test(6, 16).low)  # without n there is no interval, and the display says nothing
+    assert "interval" not in et.mcnemar_test(6, 16).verdict
+
+
+def test_mcnemar_verdict_gives_the_interval_and_says_when_it_disagrees_with_the_test():
+    r = et.mcnemar_test(np.array([[59, 6], [16, 80]]))  # corrected p = 0.055, interval excludes 0
+    assert r.p_value > 0.05 and r.low > 0
+    assert "estimated at (c - b) / n = 0.0621; the 95% interval [0.00543, 0.124] for it (Tango" in r.verdict
+    assert "The interval excludes 0 although the test is not significant" in r.verdict
+    assert "agree" not in et.mcnemar_test(6, 16, n=161, correction=False).verdict  # p = 0.033: they agree
+    md = r._repr_markdown_()
+    assert r"\hat d = \frac{16 - 6}{161} = 0.06211" in md and "[0.005433,\\ 0.124]" in md
+
+
 # --- binomial and sign tests -----------------------------------------------------------
 
 def test_binomial_matches_scipy():

@@ -803,7 +803,8 @@ def mcnemar_table(y_true, pred_a, pred_b):
 
 @result
 class McNemarTest(Result):
-    """McNemar's test on the discordant counts b and c."""
+    """McNemar's test on the discordant counts b and c; with the test-set size n, the
+    difference in error rates err(A) - err(B) = (c - b) / n and Tango's score interval for it."""
 
     b: int
     c: int
@@ -813,6 +814,10 @@ class McNemarTest(Result):
     correction: bool
     exact: bool
     confidence: float = field(default=0.95, repr=False)
+    n: int | None = field(default=None, repr=False)
+    difference: float = float("nan")
+    low: float = float("nan")
+    high: float = float("nan")
 
     def _explain(self):
         if self.exact:
@@ -821,6 +826,11 @@ class McNemarTest(Result):
             formulas = [r"\chi^2 = \frac{(|b - c| - 1)^2}{b + c} \sim \chi^2_1"]
         else:
             formulas = [r"\chi^2 = \frac{(b - c)^2}{b + c} \sim \chi^2_1"]
+        if self.n is not None:
+            formulas.append(r"\hat d = \frac{c - b}{n},\qquad \text{interval: all } d \text{ with } "
+                            r"\frac{|c - b - n d|}{\sqrt{n\,(2\tilde p_b(d) + d(1 - d))}} \le z"
+                            r"\quad(\tilde p_b(d):\ \text{the most likely } P(\text{only A right}) "
+                            r"\text{ given } d)")
         title = "McNemar's test" + (" (exact binomial)" if self.exact else "")
         if _is_batch(self.p_value):
             return Explanation(title, formulas, [], _batch_verdict(self.p_value, self.confidence, "tests"))
@@ -831,6 +841,10 @@ class McNemarTest(Result):
             minus = " - 1" if self.correction else ""
             step = (rf"\chi^2 = \frac{{(|{b} - {c}|{minus})^2}}{{{b} + {c}}} = {fmt(self.statistic)},"
                     rf"\qquad p = {fmt(self.p_value)}")
+        steps = [step]
+        if self.n is not None:
+            steps.append(rf"\hat d = \frac{{{c} - {b}}}{{{self.n}}} = {fmt(self.difference)},\qquad "
+                         rf"{_tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]")
         significant = self.p_value < 1 - self.confidence
         disagreements, level = b + c, pct(1 - self.confidence)
         counts = (f"A was right on b = {b} test example{'' if b == 1 else 's'} where B was wrong, "
@@ -850,13 +864,53 @@ class McNemarTest(Result):
             exact = mcnemar_test(b, c, exact=True, confidence=self.confidence)
             verdict += (f" With b + c = {disagreements} < 25 the chi-square approximation is rough: the exact "
                         f"test (exact=True) gives {p_text(exact.p_value)}.")
+        if self.n is not None:
+            verdict += (f" On these {self.n} test examples err(A) - err(B) is estimated at (c - b) / n = "
+                        f"{_plain(self.difference)}; {_interval_text(self.low, self.high, self.confidence, 'it')} "
+                        "(Tango's score interval) shows the differences the data allow.")
+            excludes = not self.low <= 0 <= self.high
+            if excludes != significant:
+                verdict += (f" The interval {'excludes' if excludes else 'includes'} 0 although the test "
+                            f"{'is not' if excludes else 'is'} significant: near the {level} boundary the two "
+                            "approximations can disagree (the interval matches the chi-square test without "
+                            "continuity correction, correction=False).")
         verdict += (" The test assumes the test examples are independent draws that neither classifier was "
                     "trained on, and it treats the two trained classifiers as fixed: how the learning algorithms "
                     "vary with the training set is not measured (Dietterich 1998).")
-        return Explanation(title, formulas, [step], verdict)
+        return Explanation(title, formulas, steps, verdict)
 
 
-def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.95):
+def _tango_statistic(b, c, n, d):
+    """Tango's (1998) score statistic for H0: err(A) - err(B) = d, from b (only A right) and
+    c (only B right) in n test examples: (c - b - n d) / sqrt(n (2 p_b + d (1 - d))), where p_b
+    is the maximum-likelihood P(only A right) under H0 (the root of a quadratic)."""
+    quad_b = -b - c + (2 * n - c + b) * d
+    quad_c = -b * d * (1 - d)
+    p_b = (np.sqrt(np.maximum(quad_b ** 2 - 8 * n * quad_c, 0.0)) - quad_b) / (4 * n)
+    variance = np.maximum(n * (2 * p_b + d * (1 - d)), 1e-300)
+    return (c - b - n * d) / np.sqrt(variance)
+
+
+def _tango_interval(b, c, n, z):
+    """Tango's score interval for err(A) - err(B): the d whose score statistic is within +-z.
+
+    The statistic falls as d grows, from +inf near d = -1 to -inf near d = 1 (Tango 1998), so
+    each limit is found by bisection on its side of the estimate (vectorised over batches).
+    """
+    b, c, n = (np.asarray(x, dtype=float) for x in (b, c, n))
+    estimate = (c - b) / n
+    limits = []
+    for outer, sign in ((-1.0, 1.0), (1.0, -1.0)):
+        near, far = estimate.copy(), np.full_like(estimate, outer)
+        for _ in range(60):  # 2^-60: far below the printed digits
+            mid = (near + far) / 2
+            inside = sign * _tango_statistic(b, c, n, mid) <= z
+            near, far = np.where(inside, mid, near), np.where(inside, far, mid)
+        limits.append(np.where(estimate == outer, outer, (near + far) / 2))
+    return estimate, limits[0], limits[1]
+
+
+def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.95, n=None):
     """McNemar's test: do two classifiers err on the same test set at different rates?
 
     Parameters
@@ -864,6 +918,12 @@ def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.
     table_or_b : array (2, 2) or int or array of int
         A table from :func:`mcnemar_table`, or the count ``b`` (only A right) when ``c``
         (only B right) is given. Arrays of ``b`` and ``c`` give a batch.
+    n : int, optional
+        The test-set size, when ``b`` and ``c`` are given (a table knows it). With it the
+        result also holds ``difference`` = err(A) - err(B) = (c - b) / n on the test set and
+        ``low``, ``high``: Tango's (1998) score interval for the difference of the true
+        error rates, the interval recommended by Fagerland, Lydersen and Laake (2014). It
+        excludes 0 exactly when the chi-square test *without* continuity correction rejects.
     correction : bool
         Edwards' continuity correction ``(|b - c| - 1)^2 / (b + c)``, clipped at 0 when
         ``b == c`` (statsmodels and mlxtend give ``1 / (b + c)`` there; otherwise equal).
@@ -876,7 +936,10 @@ def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.
 
     References
     ----------
-    McNemar (1947); Dietterich (1998).
+    McNemar (1947); Dietterich (1998); Tango, "Equivalence test and confidence interval for
+    the difference in proportions for the paired-sample design", Statistics in Medicine 17
+    (1998); Fagerland, Lydersen and Laake, "Recommended tests and confidence intervals for
+    paired binomial proportions", Statistics in Medicine 33 (2014).
 
     Examples
     --------
@@ -890,20 +953,32 @@ def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.
         table = v.array("table_or_b", table_or_b, ndim=2, shape=(2, 2))
         if np.any(table < 0) or not np.all(table == np.floor(table)):
             raise ValueError(f"table_or_b must hold non-negative integer counts, got {v._show(table.tolist())}")
-        b, c = int(table[0, 1]), int(table[1, 0])
+        if n is not None:
+            raise TypeError("n is the size of the test set only when b and c are given: a table knows it")
+        b, c, n = int(table[0, 1]), int(table[1, 0]), int(table.sum())
+        if n == 0:
+            raise ValueError(f"table_or_b must count at least one test example, got {v._show(table.tolist())}")
     else:
         b, c = _counts("table_or_b", table_or_b, 0), _counts("c", c, 0)
         _broadcast(table_or_b=b, c=c)
-    n = np.add(b, c)
+        if n is not None:
+            n = _counts("n", n, 1)
+            if np.any(np.add(b, c) > n):
+                raise ValueError(f"n must be at least b + c (the test examples the two disagree on), got "
+                                 f"n={v._show(n)}, b={v._show(b)}, c={v._show(c)}")
+    disagreements = np.add(b, c)
     if exact:
         statistic = np.minimum(b, c)
-        p = _scalar(np.minimum(1.0, 2 * _st.binom.cdf(statistic, n, 0.5)))
+        p = _scalar(np.minimum(1.0, 2 * _st.binom.cdf(statistic, disagreements, 0.5)))
         statistic, df = (int(statistic) if np.ndim(statistic) == 0 else statistic), None
     else:
         gap = np.abs(np.subtract(b, c)) - (1 if correction else 0)
-        statistic = _ratio(np.maximum(gap, 0) ** 2, n)
+        statistic = _ratio(np.maximum(gap, 0) ** 2, disagreements)
         p, df = _scalar(_st.chi2.sf(statistic, 1)), 1
-    return McNemarTest(b, c, statistic, df, p, correction, exact, conf)
+    if n is None:
+        return McNemarTest(b, c, statistic, df, p, correction, exact, conf)
+    difference, low, high = (_scalar(x) for x in _tango_interval(b, c, n, z_critical(conf)))
+    return McNemarTest(b, c, statistic, df, p, correction, exact, conf, n, difference, low, high)
 
 
 def _binomial_p(k, n, p0, alternative):
