@@ -368,9 +368,12 @@ def test_mcnemar_interval_at_the_edges():
 def test_mcnemar_verdict_gives_the_interval_and_says_when_it_disagrees_with_the_test():
     r = et.mcnemar_test(np.array([[59, 6], [16, 80]]))  # corrected p = 0.055, interval excludes 0
     assert r.p_value > 0.05 and r.low > 0
-    assert "estimated at (c - b) / n = 0.0621; the 95% interval [0.00543, 0.124] for it (Tango" in r.verdict
-    assert "The interval excludes 0 although the test is not significant" in r.verdict
-    assert "agree" not in et.mcnemar_test(6, 16, n=161, correction=False).verdict  # p = 0.033: they agree
+    assert ("err(A) - err(B) = (c - b) / n = 0.0621 (B made fewer errors), estimates the difference of the true "
+            "errors; the 95% interval [0.00543, 0.124] for it (Tango's score interval") in r.verdict
+    assert ("The interval excludes 0 although the test is not significant: at d = 0 the score test is McNemar's "
+            "chi-square without the continuity correction (p = 0.033 here)") in r.verdict
+    assert "although" not in et.mcnemar_test(6, 16, n=161, correction=False).verdict  # p = 0.033: they agree
+    assert "(A made fewer errors)" in et.mcnemar_test(16, 6, n=161).verdict
     md = r._repr_markdown_()
     assert r"\hat d = \frac{16 - 6}{161} = 0.06211" in md and "[0.005433,\\ 0.124]" in md
 

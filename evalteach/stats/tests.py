@@ -823,14 +823,14 @@ class McNemarTest(Result):
         if self.exact:
             formulas = [r"p = \min\left(1,\ 2\sum_{i=0}^{\min(b,c)} \binom{b+c}{i} 2^{-(b+c)}\right)"]
         elif self.correction:
-            formulas = [r"\chi^2 = \frac{(|b - c| - 1)^2}{b + c} \sim \chi^2_1"]
+            formulas = [r"\chi^2 = \frac{(|b - c| - 1)^2}{b + c} \approx \chi^2_1 \text{ under } H_0"]
         else:
-            formulas = [r"\chi^2 = \frac{(b - c)^2}{b + c} \sim \chi^2_1"]
+            formulas = [r"\chi^2 = \frac{(b - c)^2}{b + c} \approx \chi^2_1 \text{ under } H_0"]
         if self.n is not None:
-            formulas.append(r"\hat d = \frac{c - b}{n},\qquad \text{interval: all } d \text{ with } "
-                            r"\frac{|c - b - n d|}{\sqrt{n\,(2\tilde p_b(d) + d(1 - d))}} \le z"
-                            r"\quad(\tilde p_b(d):\ \text{the most likely } P(\text{only A right}) "
-                            r"\text{ given } d)")
+            formulas.append(r"\hat d = \frac{c - b}{n},\qquad \text{interval: every } d \text{ with } "
+                            r"\frac{|c - b - n d|}{\sqrt{n\,(2\tilde p_b(d) + d(1 - d))}} \le z")
+            formulas.append(r"\tilde p_b(d):\ \text{the maximum-likelihood estimate of } P(\text{only A right})"
+                            r"\ \text{if}\ P(\text{only B right}) - P(\text{only A right}) = d")
         title = "McNemar's test" + (" (exact binomial)" if self.exact else "")
         if _is_batch(self.p_value):
             return Explanation(title, formulas, [], _batch_verdict(self.p_value, self.confidence, "tests"))
@@ -844,7 +844,8 @@ class McNemarTest(Result):
         steps = [step]
         if self.n is not None:
             steps.append(rf"\hat d = \frac{{{c} - {b}}}{{{self.n}}} = {fmt(self.difference)},\qquad "
-                         rf"{_tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]")
+                         rf"z = {fmt(z_critical(self.confidence))}:\ {_tex_pct(self.confidence)}\ "
+                         rf"\text{{interval}}\ [{fmt(self.low)},\ {fmt(self.high)}]")
         significant = self.p_value < 1 - self.confidence
         disagreements, level = b + c, pct(1 - self.confidence)
         counts = (f"A was right on b = {b} test example{'' if b == 1 else 's'} where B was wrong, "
@@ -855,6 +856,23 @@ class McNemarTest(Result):
         else:
             verdict = (f"The difference is not significant at the {level} level ({p_text(self.p_value)}; {counts}): "
                        "these data do not rule out equal true error rates for the two trained classifiers.")
+        if self.n is not None:
+            interval = _interval_text(self.low, self.high, self.confidence, "it")
+            fewer = ("equal errors" if self.difference == 0 else
+                     f"{'A' if self.difference < 0 else 'B'} made fewer errors")
+            verdict += (f" The sample difference on these {self.n} test examples, err(A) - err(B) = (c - b) / n = "
+                        f"{_plain(self.difference)} ({fewer}), estimates the difference of the "
+                        f"true errors; {interval} (Tango's score interval: every difference that a score test at "
+                        f"the {level} level would not reject) shows the differences the data allow.")
+            excludes = not self.low <= 0 <= self.high
+            if excludes != significant:
+                plain = mcnemar_test(b, c, correction=False, confidence=self.confidence)
+                verdict += (f" The interval {'excludes' if excludes else 'includes'} 0 although the test "
+                            f"{'is not' if excludes else 'is'} significant: at d = 0 the score test is McNemar's "
+                            f"chi-square without the continuity correction ({p_text(plain.p_value)} here), and the "
+                            f"corrected and exact tests are more cautious. Evidence this close to the {level} line "
+                            "is weak either way: report the test and the interval.")
+        if not significant:
             lopsided = mcnemar_test(disagreements, 0, self.correction, self.exact, self.confidence)
             if disagreements and lopsided.p_value >= 1 - self.confidence:
                 verdict += (f" With only {disagreements} disagreement{'' if disagreements == 1 else 's'} no split "
@@ -862,18 +880,8 @@ class McNemarTest(Result):
                             "classifiers.")
         if not self.exact and 0 < disagreements < 25:
             exact = mcnemar_test(b, c, exact=True, confidence=self.confidence)
-            verdict += (f" With b + c = {disagreements} < 25 the chi-square approximation is rough: the exact "
-                        f"test (exact=True) gives {p_text(exact.p_value)}.")
-        if self.n is not None:
-            verdict += (f" On these {self.n} test examples err(A) - err(B) is estimated at (c - b) / n = "
-                        f"{_plain(self.difference)}; {_interval_text(self.low, self.high, self.confidence, 'it')} "
-                        "(Tango's score interval) shows the differences the data allow.")
-            excludes = not self.low <= 0 <= self.high
-            if excludes != significant:
-                verdict += (f" The interval {'excludes' if excludes else 'includes'} 0 although the test "
-                            f"{'is not' if excludes else 'is'} significant: near the {level} boundary the two "
-                            "approximations can disagree (the interval matches the chi-square test without "
-                            "continuity correction, correction=False).")
+            verdict += (f" With b + c = {disagreements} < 25 (a rule of thumb) the chi-square approximation is "
+                        f"rough: the exact test (exact=True) gives {p_text(exact.p_value)}.")
         verdict += (" The test assumes the test examples are independent draws that neither classifier was "
                     "trained on, and it treats the two trained classifiers as fixed: how the learning algorithms "
                     "vary with the training set is not measured (Dietterich 1998).")
