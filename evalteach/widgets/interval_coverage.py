@@ -166,7 +166,7 @@ class IntervalCoverageExplorer(Explorer):
         (self.running,) = ax_run.plot([], [], color=COLORS["data"], label="running coverage")
         self.nominal_run = ax_run.axvline(0.95, color=COLORS["truth"], ls=":", lw=1.2, label="nominal")
         self.exact_run = ax_run.axvline(0.95, color=COLORS["theory"], ls="--", lw=1.2, label="exact")
-        ax_run.legend(loc="lower left", fontsize="small")
+        self.run_legend = ax_run.legend(loc="lower left", fontsize="small")
         self.run_title = ax_run.text(0.5, 1.02, "", transform=ax_run.transAxes, ha="center")
 
         # coverage never exceeds 1: the band above it holds the legend, clear of every curve
@@ -203,7 +203,7 @@ class IntervalCoverageExplorer(Explorer):
             "ticks": (CachedLayer(size=ZOOMS_KEPT, region=lambda _: self._quarter(0, 0, ticks=True)),
                       (ax_dance.xaxis,)),
             "run": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(0, 1)),
-                    (self.running, self.nominal_run, self.exact_run, self.run_title)),
+                    (self.running, self.nominal_run, self.exact_run, self.run_legend, self.run_title)),
             "curve": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(1, 0)),
                       (*self.curves.values(), self.nominal_curve, self.curve_title)),
             "plan": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(1, 1)),
@@ -255,6 +255,7 @@ class IntervalCoverageExplorer(Explorer):
         self.nominal_run.set_xdata([sim.confidence] * 2)
         self.exact_run.set_xdata([sim.exact] * 2)
         self.run_title.set_text(f"coverage {sim.coverage:.1%}, exact {sim.exact:.1%}")
+        self._place_run_legend(r.running, sim)
         self._show("run", (sim.confidence, sim.exact, *drawn))
 
         for method, line in self.curves.items():
@@ -270,6 +271,22 @@ class IntervalCoverageExplorer(Explorer):
         self.current_n.set_ydata([sim.n] * 2)
         self.plan_title.set_text(f"±{r.needed.half_width:g} at {r.needed.confidence:.0%}, error {sim.error:g}: n = {r.needed.n}")
         self._show("plan", (sim.error, r.needed.half_width, r.needed.confidence))
+
+    def _place_run_legend(self, running, sim):
+        """Put the running panel's legend at the bottom where no line passes: at the left when
+        coverage is high (the usual case), further right when it is low (Wald at an error
+        near 0 or 1). It is drawn with the panel's layer, so moving it costs no full redraw."""
+        ax, legend = self.axes[1], self.run_legend
+        box = legend.get_window_extent(self.figure.canvas.get_renderer()).transformed(ax.transAxes.inverted())
+        width, height = box.width, box.height
+        rows = running[int(np.floor(len(running) * (1 - height))):]  # the rows beside the legend
+        taken = np.r_[rows, sim.exact, sim.confidence] / ax.get_xlim()[1]  # in axes fractions
+        spots = np.linspace(0.0, 0.98 - width, 12)
+
+        def crossings(x0):
+            return int(np.sum((taken > x0 - 0.02) & (taken < x0 + width + 0.02)))
+        x0 = min(spots, key=crossings)  # the leftmost free spot, else the least crowded
+        legend.set_bbox_to_anchor((x0, 0.0, width, height), transform=ax.transAxes)
 
     def _show(self, panel, key):
         """Show the artists of ``panel`` through its layer, cached under ``key`` (what they show)."""
