@@ -290,6 +290,43 @@ def test_presenter_mode_redraws_open_explorers_larger():
         evalteach.presenter(contrast="loud")
 
 
+def _contrast_with_white(color):
+    """WCAG 2.1 contrast ratio, computed here from the standard's formula."""
+    from matplotlib.colors import to_rgb
+
+    channels = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in to_rgb(color)]
+    luminance = 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    return 1.05 / (luminance + 0.05)
+
+
+def test_legible_darkens_pale_text_and_keeps_its_hue():
+    from matplotlib.colors import rgb_to_hsv, to_rgb
+    from matplotlib.text import Text
+
+    assert plotting.legible(plotting.PALETTE["grey"]) == "#595959"  # 7.0:1, the published AAA grey
+    orange = plotting.legible(plotting.PALETTE["orange"])
+    assert 7.0 <= _contrast_with_white(orange) < 7.1
+    assert rgb_to_hsv(to_rgb(orange))[0] == pytest.approx(rgb_to_hsv(to_rgb(plotting.PALETTE["orange"]))[0], abs=0.01)
+    assert plotting.legible("black") == "black"
+    laptop = evalteach.widgets.ZTableExplorer(seed=0)  # grey notes: what high contrast must fix
+    assert any(_contrast_with_white(t.get_color()) < 7.0 for t in laptop.figure.findobj(Text) if t.get_text().strip())
+
+
+@pytest.mark.parametrize("name", list(evalteach.widgets.EXPLORERS))
+def test_high_contrast_text_is_dark_enough_for_a_projector(name):
+    """Every text drawn in high contrast reaches 7:1 against white (WCAG AAA), also the grey
+    notes and coloured labels the explorers set themselves; hues are kept, only darkened."""
+    from matplotlib.text import Text
+
+    try:
+        evalteach.presenter(contrast="high")
+        e = getattr(evalteach.widgets, name)(seed=0)
+        texts = [t for t in e.figure.findobj(Text) if t.get_visible() and t.get_text().strip()]
+        assert texts and all(_contrast_with_white(t.get_color()) >= 7.0 for t in texts)
+    finally:
+        evalteach.presenter(False)
+
+
 def test_palette_is_okabe_ito():
     assert plotting.PALETTE["blue"] == "#0072B2" and len(plotting.CYCLE) == 8
 

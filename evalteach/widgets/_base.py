@@ -615,6 +615,8 @@ class Explorer:
             self._full = self._background is None
             with mpl.rc_context(plotting.theme().rc()):
                 self._draw(result)
+            if plotting.theme().contrast == "high":
+                plotting.harden_text(self.figure)
             png = self._render()
         except Exception as exc:  # noqa: BLE001 - shown to the user, never raised into the kernel
             if raise_errors:
