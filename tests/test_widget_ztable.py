@@ -49,8 +49,11 @@ def test_z_to_confidence_reads_the_table_like_the_slides():
     e.controls["sided"].value = "one"
     r = e.result
     assert r.confidence == pytest.approx(st.norm.cdf(2.0))
-    assert r.table_level == stats.table_confidence(2.0, "one") == 0.975
-    assert "100 - (100 - 95)/2 = 97.5%" in e.reading.get_text()
+    # one-sided, the table is read on its one-sided row z'_N: 2.00 reaches z'_95 = 1.64
+    assert r.cell == ("one", 4) and r.table_z == 1.64 and r.table_level == 0.95
+    assert e.highlight.get_y() == pytest.approx(1.52)
+    assert "1.64, the 95% column of the one-sided row" in e.reading.get_text()
+    assert "at least 95%" in e.reading.get_text()
 
 
 @pytest.mark.parametrize("level, z", list(zip(stats.z_table().levels, stats.z_table().two_sided)))
@@ -108,3 +111,82 @@ def test_one_sided_shades_the_excluded_upper_tail_and_keeps_everything_below_z()
     assert "excluded" in e.right_text.get_text() and "C' = 95%" == e.centre_text.get_text()
     e.controls["sided"].value = "two"  # two-sided: both lines, the centre between them
     assert e.minus.get_visible() and e.centre.get_xy()[:, 0].min() == pytest.approx(-1.96, abs=1e-3)
+
+
+# --- one-sided mode and the table's edges: every sentence names the row that applies ------------
+
+EDGES = [dict(lookup="z", z=0.0), dict(lookup="z", z=3.5), dict(lookup="confidence", confidence=0.5),
+         dict(lookup="confidence", confidence=0.995)]
+
+
+@pytest.mark.parametrize("sided", ["one", "two"])
+@pytest.mark.parametrize("values", EDGES, ids=lambda v: f"{v['lookup']}={v.get('z', v.get('confidence'))}")
+def test_no_text_over_the_curve_or_the_bounds_at_the_edges(values, sided, monkeypatch):
+    # z = 0 put "C' = 50%" across the curve's outline (one-sided) and "C = 0%" on the bound (two-sided)
+    from test_text_overlap import clutter
+
+    e = ZTableExplorer(sided=sided, **values)
+    assert clutter(e.figure, monkeypatch) == []
+
+
+@pytest.mark.parametrize("z", [0.0, 0.2, 0.3, 0.5, 0.66, 1.0, 1.3, 2.0, 2.4, 3.5])
+def test_one_sided_z_look_up_reads_the_one_sided_row(z):
+    e = ZTableExplorer(lookup="z", z=z, sided="one")
+    r = e.result
+    row = stats.z_table().one_sided
+    col = max(j for j, printed in enumerate(row) if printed <= z)  # z'_50 = 0.00: every z >= 0 reaches a column
+    assert r.cell == ("one", col) and r.table_level == stats.z_table().levels[col]
+    assert r.table_level <= r.confidence + 1e-9  # the table's level is a lower bound of P(Z <= z)
+    reading, summary = e.reading.get_text(), e._summary(r)
+    for text in (reading, summary):
+        assert "one-sided row" in text and "two-sided row" not in text
+        assert "less than 50%" not in text  # P(Z <= z) >= 50% for every z >= 0
+        assert f"{row[col]:.2f}, the {stats.z_table().levels[col]:.0%} column" in text
+
+
+def test_one_sided_z_0_is_the_50_percent_column():
+    e = ZTableExplorer(lookup="z", z=0.0, sided="one")
+    assert e.result.one_sided == e.result.confidence == 0.5
+    assert e.result.cell == ("one", 0) and e.centre_text.get_text() == "C' = 50%"
+    assert "the table gives 50%" in e.reading.get_text()
+    assert "two-sided C = 0% plus the lower tail, 50%" in e.headline.get_text()
+
+
+def test_two_sided_below_the_first_column():
+    e = ZTableExplorer(lookup="z", z=0.3, sided="two")
+    assert e.result.cell is None and e.result.table_level == 0.0
+    assert "below 0.67, the 50% column of the two-sided row" in e.reading.get_text()
+    assert "less than 50%" in e.reading.get_text()
+
+
+def test_a_printed_z_rounded_down_is_not_called_at_least_its_level():
+    # 0.67 is the printed z_50 (exactly 0.6745): it reaches the column, but covers only 49.7%
+    e = ZTableExplorer(lookup="z", z=0.67, sided="two")
+    assert e.result.cell == ("two", 0) and e.result.confidence < 0.5
+    assert "at least" not in e.reading.get_text() and "0.6745 rounded down" in e.reading.get_text()
+
+
+@pytest.mark.parametrize("sided, printed", [("two", 2.58), ("one", 2.33)])
+def test_beyond_the_last_column_is_not_between_columns(sided, printed):
+    e = ZTableExplorer(confidence=0.995, sided=sided)
+    reading = e.reading.get_text() + " " + e.note.get_text()
+    assert "beyond the last column (99%)" in reading and "Between columns" not in reading
+    assert f"above {printed:.2f}" in reading and "beyond the last column" in e._summary(e.result)
+
+
+def test_between_columns_names_the_bracketing_columns_of_the_row():
+    e = ZTableExplorer(confidence=0.93, sided="one")
+    assert "between the 90% and 95% columns" in e.reading.get_text()
+    assert "one-sided row: 1.28 < z < 1.64" in e.reading.get_text()
+    e.controls["sided"].value = "two"
+    assert "two-sided row: 1.64 < z < 1.96" in e.reading.get_text()
+
+
+@pytest.mark.parametrize("sided", ["one", "two"])
+def test_no_level_short_of_100_percent_is_shown_as_100(sided):
+    # at z = 3.5 the two-sided level is 99.95%: "C = 100%" would claim the whole curve
+    e = ZTableExplorer(lookup="z", z=3.5, sided=sided)
+    texts = [e.headline.get_text(), e.centre_text.get_text(), e.tail_text.get_text(), e.right_text.get_text(),
+             e.reading.get_text(), e._summary(e.result)]
+    assert not any("= 100%" in t or " 100%" in t.replace("100 - ", "") for t in texts), texts
+    assert "99.95%" in e.headline.get_text()

@@ -23,8 +23,10 @@ class ZLookup:
     ``confidence`` and ``z`` are the level and critical value of the look-up (one given,
     the other computed, exactly); ``two_sided`` is ``P(-z <= Z <= z)`` and ``one_sided``
     ``P(Z <= z)`` for that z, the conversion ``C' = 1 - (1 - C)/2``; ``table_level`` is what
-    the classic table gives (:func:`evalteach.stats.table_confidence`, or the level itself
-    if it is a column); ``cell`` is the highlighted (row, column) of ``table``, or None.
+    the classic table gives, read on the row of the chosen sidedness (the two-sided ``z_N`` or
+    the one-sided ``z'_N``): the level itself if it is a column, else the highest column whose
+    printed z is reached (0 if none); ``cell`` is the highlighted (row, column) of ``table``,
+    or None.
     """
 
     lookup: str
@@ -45,10 +47,42 @@ class ZLookup:
         row, col = self.cell
         return (self.table.two_sided if row == "two" else self.table.one_sided)[col]
 
+    @property
+    def row(self):
+        """The printed row of the chosen sidedness: ``z_N`` (two-sided) or ``z'_N`` (one-sided)."""
+        return self.table.two_sided if self.sided == "two" else self.table.one_sided
+
+    @property
+    def exact_row(self):
+        """The exact values of that row."""
+        return self.table.two_sided_exact if self.sided == "two" else self.table.one_sided_exact
+
 
 def _column(level, levels):
     hits = np.flatnonzero(np.isclose(levels, level, atol=1e-9))
     return int(hits[0]) if hits.size else None
+
+
+def _reached(z, row):
+    """The column of the highest printed z in ``row`` that ``z`` reaches, or None (below the first).
+
+    The tolerance lets a z computed as 1.6399999999 count as the table's 1.64."""
+    index = int(np.searchsorted(np.asarray(row), z + 1e-9, side="right")) - 1
+    return None if index < 0 else index
+
+
+def _pct(p, digits=3):
+    """``p`` in percent to ``digits`` significant figures, never rounded to 0% or 100% unless it is."""
+    x = 100.0 * p
+    text = f"{x:.{digits}g}"
+    while 0.0 < x < 100.0 and float(text) in (0.0, 100.0) and digits < 10:
+        digits += 1
+        text = f"{x:.{digits}g}"
+    return f"{text}%"
+
+
+def _side(sided):
+    return "two-sided" if sided == "two" else "one-sided"
 
 
 class ZTableExplorer(Explorer):
@@ -95,19 +129,19 @@ class ZTableExplorer(Explorer):
     def _compute(self, state):
         table = stats.z_table()
         sided = state["sided"]
+        # the table is read on the row of the chosen sidedness: z_N two-sided, z'_N one-sided
+        row = table.two_sided if sided == "two" else table.one_sided
         if state["lookup"] == "confidence":
             confidence = state["confidence"]
             z = stats.z_critical(confidence, sided)
             col = _column(confidence, table.levels)
-            cell = None if col is None else (sided, col)
-            table_level = confidence if col is not None else stats.table_confidence(z, sided)
+            reached = col if col is not None else _reached(z, row)
         else:
             z = state["z"]
             confidence = stats.confidence_for_z(z, sided)
-            table_level = stats.table_confidence(z, sided)
-            # the table is read on its z_N row; a one-sided level is the converted column
-            col = _column(stats.table_confidence(z, "two"), table.levels)
-            cell = None if col is None else ("two", col)
+            col = reached = _reached(z, row)
+        cell = None if col is None else (sided, col)
+        table_level = 0.0 if reached is None else table.levels[reached]
         two_sided = stats.confidence_for_z(z, "two")
         one_sided = stats.one_sided_confidence(two_sided) if two_sided > 0 else 0.5
         return ZLookup(state["lookup"], sided, confidence, z, two_sided, one_sided, table_level, cell, table)
@@ -171,7 +205,8 @@ class ZTableExplorer(Explorer):
         z = r.z
         one = r.sided == "one"
         tail = (1 - r.two_sided) / 2
-        marker = [0.0, _st.norm.pdf(z) + 0.05]  # short, to stay clear of the tail labels
+        # short, to stay clear of the tail labels, and below the centre label above the peak
+        marker = [0.0, min(_st.norm.pdf(z) + 0.05, 0.41)]
         self.plus.set_data([z, z], marker)
         self.minus.set_visible(not one)  # a one-sided bound has no lower limit
         self.minus.set_data([-z, -z], marker)
@@ -180,29 +215,34 @@ class ZTableExplorer(Explorer):
             self.centre.set_xy(self._area(np.concatenate([_X[_X <= z], [z]])))
             self.tail.set_xy(self._area(np.concatenate([[z], _X[_X >= z]])))
             self.tail.set_facecolor(COLORS["bad"])
-            self.centre_text.set_text(f"C' = {100 * r.one_sided:.4g}%")
+            self.centre_text.set_text(f"C' = {_pct(r.one_sided, 4)}")
             self.tail_text.set_text("")  # the lower tail is simply part of C'
-            self.right_text.set_text(f"excluded:\n{100 * tail:.3g}% above z")
+            self.right_text.set_text(f"excluded:\n{_pct(tail)} above z")
             self.right_text.set_color(COLORS["bad"])
         else:
             # two-sided: the centre is C; the shaded lower tail is what a one-sided bound adds
             self.centre.set_xy(self._area(np.concatenate([[-z], _X[np.abs(_X) <= z], [z]])))
             self.tail.set_xy(self._area(np.concatenate([_X[_X <= -z], [-z]])))
             self.tail.set_facecolor(COLORS["theory"])
-            self.centre_text.set_text(f"C = {100 * r.two_sided:.3g}%")
-            self.tail_text.set_text(f"+ {100 * tail:.3g}%\n→ C' = {100 * r.one_sided:.4g}%")  # few lines: text is slow
-            self.right_text.set_text(f"{100 * tail:.3g}% above z")
+            self.centre_text.set_text(f"C = {_pct(r.two_sided)}")
+            self.tail_text.set_text(f"+ {_pct(tail)}\n→ C' = {_pct(r.one_sided, 4)}")  # few lines: text is slow
+            self.right_text.set_text(f"{_pct(tail)} above z")
             self.right_text.set_color(COLORS["muted"])
-        self.centre_text.set_x(min(0.0, z - 1.2) if one else 0.0)  # inside the kept area
-        self.centre_text.set_y(0.08 if one else 0.13 if z >= 1 else 0.44)  # above the peak when the band is narrow
+        if one and z < 1.0:
+            # a narrow kept area near the peak: the label ends just left of the bound, where the
+            # curve is high enough to hold it
+            self.centre_text.set(x=z - 0.12, y=0.08, ha="right")
+        else:  # inside the kept area; above the peak when the two-sided band is narrow
+            self.centre_text.set(x=min(0.0, z - 1.2) if one else 0.0, y=0.08 if one else 0.13 if z >= 1 else 0.455,
+                                 ha="center")
         if r.sided == "two":
             level, area = r.two_sided, "P(-z ≤ Z ≤ z)"
-            convert = f"one-sided: C' = 100 - (100 - C)/2 = {100 * r.one_sided:.4g}%"
+            convert = f"one-sided: C' = 100 - (100 - C)/2 = {_pct(r.one_sided, 4)}"
         else:
             level, area = r.one_sided, "P(Z ≤ z)"
-            convert = f"= two-sided C = {100 * r.two_sided:.3g}% plus one tail"
-        given = (f"{area} = {100 * level:.4g}%  →  z = {z:.4f}" if r.lookup == "confidence"
-                 else f"z = {z:.2f}  →  {area} = {100 * level:.4g}%")
+            convert = f"= two-sided C = {_pct(r.two_sided)} plus the lower tail, {_pct(tail)}"
+        given = (f"{area} = {_pct(level, 4)}  →  z = {z:.4f}" if r.lookup == "confidence"
+                 else f"z = {z:.2f}  →  {area} = {_pct(level, 4)}")
         self.headline.set_text(f"{given}\n{convert}")
         self._draw_cell(r)
 
@@ -229,27 +269,40 @@ class ZTableExplorer(Explorer):
 
     @staticmethod
     def _reading(r):
-        """The reading of the table: its numbers, and a note that does not change with them."""
-        level = 100 * r.table_level
+        """The reading of the table on the row of the chosen sidedness: its numbers, and a note
+        that does not change with them."""
+        side, levels = _side(r.sided), r.table.levels
         if r.lookup == "confidence":
-            if r.cell is None:
-                return (f"{100 * r.confidence:.4g}% is not a column: the exact z is {r.z:.4f}.",
-                        "Between columns, the table only brackets it.")
-            return f"table: {r.table_z:.2f};  exact: {r.z:.4f}", "(the table rounds to two decimals)"
-        if r.cell is None:
-            return f"|z| = {r.z:.2f} is below 0.67: less than 50% two-sided.\nexact: {100 * r.confidence:.4g}%", ""
-        text = f"|z| = {r.z:.2f} reaches {r.table_z:.2f}: table gives {level:.4g}%"
-        if r.sided == "one":
-            two = 100 * r.table.levels[r.cell[1]]
-            text = (f"|z| = {r.z:.2f} reaches {r.table_z:.2f} ({two:g}% two-sided)\n"
-                    f"one-sided: 100 - (100 - {two:g})/2 = {level:.4g}%")
-        return f"{text}\nexact: {100 * r.confidence:.4g}%", ""
+            if r.cell is not None:
+                return (f"{levels[r.cell[1]]:.0%} column, {side} row: {r.table_z:.2f};  exact: {r.z:.4f}",
+                        "The table rounds to two decimals.")
+            above = int(np.searchsorted(levels, r.confidence))  # the first column above the level
+            if above == len(levels):
+                return (f"{_pct(r.confidence, 4)} is beyond the last column ({levels[-1]:.0%}):"
+                        f"\nthe exact z is {r.z:.4f}.",
+                        f"The table only says z is above {r.row[-1]:.2f}.")
+            low, high = above - 1, above
+            return (f"{_pct(r.confidence, 4)} lies between the {levels[low]:.0%} and {levels[high]:.0%} columns:"
+                    f"\n{side} row: {r.row[low]:.2f} < z < {r.row[high]:.2f};  exact: {r.z:.4f}",
+                    "Between columns, the table only brackets z.")
+        exact = f"exact: {_pct(r.confidence, 4)}"
+        if r.cell is None:  # two-sided only: the one-sided row starts at 0.00
+            return (f"z = {r.z:.2f} is below {r.row[0]:.2f}, the {levels[0]:.0%} column of the {side} row:"
+                    f"\nthe table gives less than {levels[0]:.0%};  {exact}", "")
+        col = r.cell[1]
+        level, exact_z = f"{levels[col]:.0%}", r.exact_row[col]
+        if np.isclose(r.z, exact_z, rtol=0, atol=1e-9):
+            gives = f"the table gives {level};  {exact}"
+        elif r.z > exact_z:
+            gives = f"the table gives at least {level};  {exact}"
+        else:  # reaches the printed value but not the exact one, which is higher
+            gives = f"the table gives {level} ({r.table_z:.2f} is {exact_z:.4f} rounded down)\n{exact}"
+        return f"z = {r.z:.2f} reaches {r.table_z:.2f}, the {level} column of the {side} row:\n{gives}", ""
 
     def _summary(self, r):
-        side = "two-sided" if r.sided == "two" else "one-sided"
-        text = (f"{side} look-up: z = {r.z:.4f} and confidence {100 * r.confidence:.4g}%. "
-                f"This z covers {100 * r.two_sided:.4g}% between -z and z (two-sided) and "
-                f"{100 * r.one_sided:.4g}% below z (one-sided, C' = 100 - (100 - C)/2).")
-        if r.cell is not None:
-            text += f" The classic table's cell: {r.table_z:.2f} at {100 * r.table.levels[r.cell[1]]:g}%."
-        return text
+        text = (f"{_side(r.sided)} look-up: z = {r.z:.4f} and confidence {_pct(r.confidence, 4)}. "
+                f"This z leaves {_pct(r.two_sided, 4)} of the normal curve between -z and z (two-sided) and "
+                f"{_pct(r.one_sided, 4)} below z (one-sided, C' = 100 - (100 - C)/2).")
+        reading, note = self._reading(r)
+        reading = " ".join(reading.split())
+        return f"{text} The classic table: {reading}{'' if reading.endswith('.') else '.'} {note}".rstrip()
