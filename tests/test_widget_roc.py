@@ -236,3 +236,65 @@ def test_legend_draws_the_lines_just_switched_on():
     e = ROCExplorer()
     e.controls["iso_cost"].value = True
     assert all(handle.get_visible() for handle in e.ax_curve.get_legend().legend_handles)
+
+
+# --- extreme thresholds: the legend lists what is drawn, the words say what is undefined ---------
+
+def _drawn_in_the_curve_panel(e):
+    """Labels of the curve panel's lines that are visible and hold data."""
+    return [line.get_label() for line in e.ax_curve.lines
+            if line.get_visible() and len(line.get_xdata()) and not line.get_label().startswith("_")]
+
+
+def test_precision_undefined_no_dot_no_legend_entry_and_the_words_say_why():
+    e = ROCExplorer(source="breast_cancer", view="pr", threshold=0.95)
+    cm = e.result.confusion
+    assert cm.tp + cm.fp == 0
+    assert len(e.point.get_xdata()) == 0                     # nothing drawn for the current threshold,
+    assert _legend(e) == ["precision-recall points (steps; area = AP)"]  # so the legend does not list it
+    assert e.result.point is None
+    assert "precision undefined" in e.curve_title.get_text() and "TP + FP = 0" in e.curve_title.get_text()
+    summary = e._summary(e.result)
+    assert "precision undefined (no example is predicted positive" in summary
+    assert "No current point is marked on the precision-recall curve" in summary
+    e.controls["threshold"].value = 0.5                       # back to a defined precision: dot and entry return
+    assert e.result.point is not None and len(e.point.get_xdata()) == 1
+    assert _legend(e) == ["precision-recall points (steps; area = AP)", "current threshold"]
+    assert "undefined" not in e.curve_title.get_text() and "undefined" not in e._summary(e.result)
+
+
+@pytest.mark.parametrize("source", ["scott", "fawcett", "breast_cancer", "wine"])
+@pytest.mark.parametrize("view", ["roc", "pr"])
+def test_legend_and_summary_match_the_picture_at_both_ends(source, view):
+    e = ROCExplorer(source=source, view=view)
+    for position in (0.0, 1.0, 0.5):
+        e.controls["threshold"].value = position
+        assert sorted(_legend(e)) == sorted(_drawn_in_the_curve_panel(e)), position
+        cm, summary = e.result.confusion, e._summary(e.result)
+        if cm.tp + cm.fp == 0:
+            assert "precision undefined (no example is predicted positive" in summary
+            assert e.rates[3].get_text() == "undefined"
+        else:
+            assert f"precision {cm.precision:.3f}" in summary
+        # the ROC point exists at every threshold; the precision-recall point only with a predicted positive
+        assert (len(e.point.get_xdata()) == 0) == (view == "pr" and cm.tp + cm.fp == 0)
+
+
+def test_threshold_line_does_not_cover_a_dot():
+    # the dots are drawn after the line: a dot the line passes through stays whole (Scott's x6, -2.75)
+    e = ROCExplorer(source="scott")
+    lo, hi = ROCExplorer.score_range(e.result.data)
+    e.controls["threshold"].value = round((-2.75 - lo) / (hi - lo) / 0.005) * 0.005
+    e.image  # noqa: B018 - render
+    y, s = e.result.data.y, e.result.data.scores
+    k = int(np.flatnonzero(np.isclose(s, -2.75))[0])
+    dots = e.pos_dots if y[k] == 1 else e.neg_dots
+    row = int(np.flatnonzero(np.isclose(s[y == y[k]], -2.75))[0])
+    x_dot, y_dot = dots.get_offset_transform().transform(dots.get_offsets()[row])
+    x_line = e.ax_scores.transData.transform((e.result.threshold, 0))[0]
+    assert abs(x_line - x_dot) < 3                                # the line runs through the dot
+    pixels = np.asarray(e.figure.canvas.buffer_rgba())
+    height = pixels.shape[0]
+    r, g, b, _ = pixels[int(round(height - y_dot)), int(round(x_line))]
+    assert not (r < 60 and g < 60 and b < 60), "the threshold line is drawn over the dot"
+    assert e._dynamic.index(e.threshold_line) < min(e._dynamic.index(e.pos_dots), e._dynamic.index(e.neg_dots))

@@ -61,6 +61,16 @@ class RocView:
     def auc(self):
         return self.curve.auc
 
+    @property
+    def point(self):
+        """The current threshold's point in the view's space, or None where it is undefined.
+
+        In the precision-recall view that is when no example is predicted positive: precision
+        TP / (TP + FP) is 0/0."""
+        cm = self.confusion
+        x, y = (cm.fpr, cm.recall) if self.view == "roc" else (cm.recall, cm.precision)
+        return None if math.isnan(x) or math.isnan(y) else (x, y)
+
 
 def _scores_of(estimator, X):
     if hasattr(estimator, "decision_function"):
@@ -313,8 +323,10 @@ class ROCExplorer(Explorer):
         self.x_name, self.y_name = AxisLabel(ax.xaxis), AxisLabel(ax.yaxis)
         self.inside = Stamp([self.diagonal], size=FRAMES_KEPT, region=ax.get_window_extent)
         self.curve_texts = [Stamp([text], size=FRAMES_KEPT) for text in (self.x_name, self.y_name, self.curve_title)]
+        # the threshold line before the dots: a dot on the line stays whole (animated artists are
+        # drawn in this order, whatever their zorder)
         self.dynamic(self.score_axis, self.inside, *self.curve_texts, *self.count_stamps,
-                     self.pos_dots, self.neg_dots, self.threshold_line, self.threshold_text,
+                     self.threshold_line, self.pos_dots, self.neg_dots, self.threshold_text,
                      self.curve_line, self.hull_line, self.iso_line, self.best, self.point)
         self._data_shown = self._frame_shown = None
 
@@ -328,7 +340,9 @@ class ROCExplorer(Explorer):
             self.ax_scores.set_xlim(*self.score_range(d))
         self.score_axis.show(data_key)
         # the precision-recall legend goes where the data's steps are not: it depends on the data
-        frame_key = (r.view, r.hull is not None, r.operating is not None, data_key if r.pr is not None else None)
+        # the legend lists only what is drawn: no "current threshold" where that point is undefined
+        frame_key = (r.view, r.hull is not None, r.operating is not None, data_key if r.pr is not None else None,
+                     r.point is not None)
         self.inside.show(frame_key)
         if frame_key == self._frame_shown:
             return
@@ -343,7 +357,7 @@ class ROCExplorer(Explorer):
         self.diagonal.set_visible(r.view == "roc")
         # only the corners of the PR steps are classifiers (Davis & Goadrich 2006); the steps' area is the AP
         self.curve_line.set_label("ROC curve" if r.view == "roc" else "precision-recall points (steps; area = AP)")
-        shown = [self.curve_line, self.point]
+        shown = [self.curve_line] + ([self.point] if r.point is not None else [])
         if r.hull is not None:  # hull and costs are only computed in ROC space, when switched on
             shown.append(self.hull_line)
         if r.operating is not None:
@@ -374,16 +388,18 @@ class ROCExplorer(Explorer):
             text.set_text(_num(getattr(cm, field)))
 
         c = r.curve
+        self.point.set_data(*(([], []) if r.point is None else ([r.point[0]], [r.point[1]])))
         if r.view == "roc":
             self.curve_line.set_data(c.fpr, c.tpr)
-            self.point.set_data([cm.fpr], [cm.recall])
             self.curve_title.set_text(f"AUC = {c.auc:.3f}")
         else:
             # never straight lines between PR points (Davis & Goadrich 2006): the step curve's area is AP
             self.curve_line.set_data(*r.pr.achievable("steps"))
-            defined = not math.isnan(cm.precision)
-            self.point.set_data([cm.recall] if defined else [], [cm.precision] if defined else [])
-            self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f}\n(area under the steps)")
+            if r.point is None:  # say why the current point is missing
+                self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f} (area under the steps)"
+                                          f"\nno current point: TP + FP = 0, precision undefined")
+            else:
+                self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f}\n(area under the steps)")
         if r.hull is not None:
             self.hull_line.set_data(r.hull.fpr, r.hull.tpr)
         if r.operating is not None:
@@ -398,7 +414,7 @@ class ROCExplorer(Explorer):
         cm = r.confusion
         text = (f"{r.data.name}: predicting positive when the score is at least {r.threshold:.4g} gives "
                 f"TP = {cm.tp}, FP = {cm.fp}, TN = {cm.tn}, FN = {cm.fn}; true-positive rate {_num(cm.recall)}, "
-                f"false-positive rate {_num(cm.fpr)}, precision {_num(cm.precision)}, accuracy "
+                f"false-positive rate {_num(cm.fpr)}, precision {_precision(cm)}, accuracy "
                 f"{_num(cm.accuracy)}. The AUC is {r.auc:.3f}.")
         if r.operating is not None:
             op = r.operating
@@ -407,6 +423,8 @@ class ROCExplorer(Explorer):
                      f"example, is at FPR {op.fpr:.3g}, TPR {op.tpr:.3g}.")
         if r.pr is not None:
             text += f" Average precision {r.pr.average_precision:.3f}."
+            if r.point is None:
+                text += " No current point is marked on the precision-recall curve."
         return text
 
 
@@ -443,3 +461,10 @@ def _segment_in_unit_square(x0, y0, slope):
 
 def _num(x):
     return "undefined" if math.isnan(x) else f"{x:.3f}"
+
+
+def _precision(cm):
+    """Precision for a sentence: with no example predicted positive it is 0/0, and says so."""
+    if cm.tp + cm.fp == 0:
+        return "undefined (no example is predicted positive, so TP / (TP + FP) = 0/0)"
+    return _num(cm.precision)
