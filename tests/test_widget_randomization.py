@@ -201,3 +201,32 @@ def test_new_data_on_the_same_scale_keeps_the_frame(monkeypatch):
     e.set(mode="bootstrap")
     shown = [t.get_text() for leg in e.legends.values() if leg.get_visible() for t in leg.texts]
     assert shown == ["bootstrap error rates", "error on the test set", "percentile ends (2.5%, 97.5%)"]
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["laptop", "presenter"])
+def test_count_axis_label_clears_its_tick_labels_up_to_100000_resamples(presenter, monkeypatch):
+    """The count axis reaches 150,000 (100,000 resamples in one bar); its tick labels
+    stay four characters wide ("20k", "150k") and the y label "resamples" stands beyond
+    them, fresh or after changes (issue 13: "10000" overlapped "resamples" at k = 5)."""
+    import evalteach
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        fresh = RandomizationExplorer(seed=0, k=5, resamples=100_000)
+        changed = RandomizationExplorer(seed=0)
+        changed.set(k=5)
+        changed.set(resamples=100_000)
+        tied = RandomizationExplorer(a=[0.1] * 5, b=[0.1] * 5, resamples=100_000)  # one bar of 100,000
+        for e in (fresh, changed, tied):
+            assert clutter(e.figure, monkeypatch) == []
+            e._background = None
+            renderer = e.figure.canvas.get_renderer()
+            low, high = e.ax.get_ylim()
+            labels = [t for t in e.ax.get_yticklabels() if low <= t.get_position()[1] <= high and t.get_text()]
+            assert max(len(t.get_text()) for t in labels) <= 4, [t.get_text() for t in labels]
+            label = e.ax.yaxis.label.get_window_extent(renderer)
+            assert all(label.x1 < t.get_window_extent(renderer).x0 for t in labels)
+        assert [t.get_text() for t in tied.ax.get_yticklabels()][:4] == ["0", "50k", "100k", "150k"]
+    finally:
+        evalteach.presenter(False)

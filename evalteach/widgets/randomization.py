@@ -10,7 +10,7 @@ import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.legend import Legend
 from matplotlib.text import Text
-from matplotlib.ticker import MaxNLocator, ScalarFormatter
+from matplotlib.ticker import FuncFormatter, MaxNLocator, ScalarFormatter
 from matplotlib.transforms import ScaledTranslation
 
 from .. import _validate
@@ -67,6 +67,27 @@ def _nice_top(count):
     need = max(5.0, 1.45 * count)
     scale = 10.0 ** np.floor(np.log10(need))
     return float(next(m * scale for m in (1, 1.5, 2, 3, 5, 7.5, 10) if m * scale >= need))
+
+
+def _count_locator():
+    """Ticks of the count axis: few labels (a full redraw is mostly text)."""
+    return MaxNLocator(5, steps=[1, 2, 2.5, 5, 10], integer=True)
+
+
+def _count_label(count, top):
+    """A tick label of the count axis: plain below 10,000, in thousands ("20k", "150k")
+    on an axis that reaches 10,000, so no label is wider than four digits."""
+    return f"{count / 1000:g}k" if top >= 10_000 and count else f"{count:.0f}"
+
+
+def _count_tick_labels():
+    """Every label the count axis can show: the ticks of every top _nice_top gives for up to
+    MAX_RESAMPLES resamples in one bar (the y label is put beyond the widest)."""
+    highest = _nice_top(MAX_RESAMPLES)
+    tops = {top for top in (m * 10.0 ** j for m in (1, 1.5, 2, 3, 5, 7.5) for j in range(7))
+            if 5 <= top <= highest}
+    return tuple(sorted({_count_label(t, top) for top in tops
+                         for t in _count_locator().tick_values(0, top) if t <= top}))
 
 
 def _keep(needed, kept, ratio=3):
@@ -410,7 +431,7 @@ class RandomizationExplorer(Explorer):
             legend.axes.add_artist(legend)
         # the y labels sit beyond the widest tick label that may come (of either mode), so
         # new limits or a mode switch keep the frozen layout
-        _label_beyond(ax, ("0000",))
+        _label_beyond(ax, _count_tick_labels())
         _label_beyond(side, _SIDE_TICK_LABELS)
         for panel in (ax, side):  # the x labels just below one line of tick labels
             fast_x_axis(panel)
@@ -472,7 +493,8 @@ class RandomizationExplorer(Explorer):
         ax.set_xlim(xlim)
         ax.set_xticks(_ticks_inside(*xlim))
         ax.set_ylim(0, top)
-        ax.yaxis.set_major_locator(MaxNLocator(5, steps=[1, 2, 2.5, 5, 10], integer=True))  # few labels: a full redraw is mostly text
+        ax.yaxis.set_major_locator(_count_locator())
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda count, _: _count_label(count, top)))
         ax.set_ylabel("resamples")
         ax.set_xlabel("mean difference of fold errors, signs flipped at random" if sign_flip
                       else "test error rate on a resample of the test set")
