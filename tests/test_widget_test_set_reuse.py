@@ -58,3 +58,56 @@ def test_legend_and_optimism_label_stay_clear_and_inside(m):
     assert e.figure.bbox.x0 <= label.x0 and label.x1 <= e.figure.bbox.x1
     assert f"{e.result.optimism:.3f}" in e.gap_text.get_text()
     assert e._hidden(e.state) == set()
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["laptop", "presenter"])
+def test_optimism_label_never_covers_a_curve(presenter, monkeypatch):
+    """Issue 13: at m = 1 "optimism 0.001" sat on the validation and chosen-model curves,
+    its arrow a cross. The label goes where the curves leave it room (between them, else
+    above or below), and the arrow shows only when it is long enough to read."""
+    import evalteach
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        e = TestSetReuseExplorer(seed=0)
+        settings = [{}, {"error": 0.05, "spread": 0.05, "n_test": 20},
+                    {"error": 0.5, "spread": 0.05, "n_test": 1000, "n_validation": 20}]
+        for values in settings:
+            for m in (1, 2, 3, 5, 12, 69, 71, 100):
+                e.set(m=m, **values)
+                assert clutter(e.figure, monkeypatch) == [], (m, values)
+                e._background = None
+                renderer = e.figure.canvas.get_renderer()
+                if e.gap.get_visible():
+                    arrow = e.gap.arrow_patch.get_window_extent(renderer)
+                    assert not arrow.overlaps(e.gap_text.get_window_extent(renderer)), (m, values)
+        e.set(m=1, error=0.2, spread=0.0, n_test=100)
+        assert not e.gap.get_visible()  # a gap of about 0: no arrow shrunk to a cross
+        assert e.gap_text.get_text() == f"optimism {e.result.optimism:.3f}"
+        e.set(m=20)
+        assert e.gap.get_visible()
+    finally:
+        evalteach.presenter(False)
+
+
+def test_models_axis_follows_m_without_a_full_redraw(monkeypatch):
+    """A few models fill the left panel (its axis ends at 5, 10, 20, 50 or 100 models, the
+    tick labels pasted per end); moving m never redraws the whole figure, and the kept
+    pixels equal a fresh draw."""
+    e = TestSetReuseExplorer(seed=0)
+    full = []
+    draw = e.figure.canvas.draw
+    monkeypatch.setattr(e.figure.canvas, "draw", lambda *a, **k: (full.append(1), draw(*a, **k)))
+    for m in (1, 2, 4, 5, 6, 10, 11, 20, 21, 50, 51, 100, 3):
+        e.set(m=m)
+        low, high = e.ax_one.get_xlim()
+        assert low < 1 and m < high
+        if m > 1:  # the models fill a good part of the axis (at least 2 of 5, 11 of 20, ...)
+            assert m >= 0.4 * (high - 0.5), f"m = {m}: the models fill {m / high:.0%} of the axis"
+        kept = e.image
+        e.axis_layer.clear()
+        e.models_axis.clear()
+        e._update()
+        assert e.image == kept, f"m = {m}: the kept axis differs from a fresh draw"
+    assert not full

@@ -10,10 +10,16 @@ from matplotlib.ticker import FormatStrFormatter, MaxNLocator
 from ..plotting import COLORS
 from ..simulate import TestSetReuseExperiments
 from ._base import Explorer, slider
-from ._cached_layer import CachedLayer
+from ._cached_layer import CachedLayer, Stamp, axis_region
 
 M_MAX = 100
 N_EXPERIMENTS = 1000
+#: Ends of the models axis (left panel): it follows m in these steps, so a few models fill
+#: the panel while most moves of m keep the axis (its tick labels are pasted per end).
+_MODEL_ENDS = (5, 10, 20, 50, M_MAX)
+#: The optimism label's size relative to the font, in em: one line's height, and a
+#: character's width (digits are 0.64 em in DejaVu Sans; a little more for safety).
+_LINE_EM, _CHAR_EM = 1.25, 0.68
 
 
 @lru_cache(maxsize=2)
@@ -97,7 +103,7 @@ class TestSetReuseExplorer(Explorer):
         ax.set_title("one experiment: the m models")
         ax.set_xlabel("model")
         ax.set_ylabel("error")
-        ax.set_xlim(0, M_MAX + 1)
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 5, 10], integer=True))
         (self.true_pts,) = ax.plot([], [], "_", color=COLORS["truth"], ms=7, label="true error")
         (self.test_pts,) = ax.plot([], [], "o", color=COLORS["data"], ms=3.5, label="test score")
         (self.pick_test,) = ax.plot([], [], "*", color=COLORS["bad"], ms=15, label="best test score (reported)")
@@ -108,7 +114,9 @@ class TestSetReuseExplorer(Explorer):
         ax.set_title(f"average over {N_EXPERIMENTS} experiments")
         ax.set_xlabel("number of models tried m")
         ax.set_ylabel("error")
-        ax.set_xlim(1, M_MAX)
+        # from just left of m = 1, so that the arrow and the m line at m = 1 clear the spine
+        ax.set_xlim(0, M_MAX)
+        ax.set_xticks([1, 20, 40, 60, 80, 100])
         m = np.arange(1, M_MAX + 1)
         (self.c_true,) = ax.plot(m, m * 0.0, color=COLORS["truth"], ls="--", label="true error of the chosen model")
         (self.c_reused,) = ax.plot(m, m * 0.0, color=COLORS["bad"], label="reported: best test score")
@@ -116,24 +124,43 @@ class TestSetReuseExplorer(Explorer):
         self.m_line = ax.axvline(1, color=COLORS["muted"], lw=1)
         self.gap = ax.annotate("", xy=(1, 0), xytext=(1, 0),
                                arrowprops=dict(arrowstyle="<->", color=COLORS["bad"], lw=1.5))
-        self.gap_text = ax.text(0, 0, "", color=COLORS["bad"], fontsize="small", va="center")
+        self.gap_text = ax.text(0, 0, "", color=COLORS["bad"], fontsize="small")
         # one legend under both panels: inside, it covered the models' points and the curves
         handles = [self.true_pts, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
                    self.c_valid]
         figure.legend(handles=handles, loc="outside lower center", ncol=4, fontsize="small", frameon=False)
         # The error axes take limits on a coarse grid; their tick labels (all "0.xx", one
-        # width) are drawn once per limits and pasted back: no change forces a full redraw.
+        # width) are drawn once per limits and pasted back, and the models axis once per end
+        # (_MODEL_ENDS): no change forces a full redraw.
         for ax in (self.ax_one, self.ax_curve):
             ax.yaxis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))
             ax.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))
             ax.yaxis.set_animated(True)
         self.axis_layer = CachedLayer(size=8)
-        self._limits = None
-        self.dynamic(self.axis_layer, self.true_pts, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
-                     self.c_valid, self.m_line, self.gap, self.gap_text)
+        self.models_axis = Stamp([self.ax_one.xaxis], size=len(_MODEL_ENDS),
+                                 region=axis_region(self.ax_one.xaxis))
+        self._limits = self._end = None
+        self.dynamic(self.axis_layer, self.models_axis, self.true_pts, self.test_pts, self.pick_test,
+                     self.pick_val, self.c_true, self.c_reused, self.c_valid, self.m_line, self.gap,
+                     self.gap_text)
 
     def _draw(self, r):
         sim, m = r.simulation, r.m
+        low = min(sim.example_test.min(), sim.reused.min(), sim.example_true.min())
+        high = max(sim.example_test.max(), sim.validated.max(), sim.example_true.max())
+        # a coarse grid of limits: most changes of the error redraw only the dynamic artists
+        limits = (max(0.0, np.floor(low * 10 - 0.3) / 10), np.ceil(high * 10 + 0.3) / 10)
+        if limits != self._limits:
+            self._limits = limits
+            self.ax_one.set_ylim(*limits)
+            self.ax_curve.set_ylim(*limits)
+        end = next(e for e in _MODEL_ENDS if e >= m)
+        if end != self._end:
+            self._end = end
+            self.ax_one.set_xlim(0.5, end + 0.5)
+        self.axis_layer.show(limits, [self.ax_one.yaxis, self.ax_curve.yaxis])
+        self.models_axis.show(end)
+
         x = np.arange(1, m + 1)
         true, test, val = sim.example_true[:m], sim.example_test[:m], sim.example_validation[:m]
         self.true_pts.set_data(x, true)
@@ -145,21 +172,41 @@ class TestSetReuseExplorer(Explorer):
         self.c_reused.set_ydata(sim.reused)
         self.c_valid.set_ydata(sim.validated)
         self.m_line.set_xdata([m])
-        self.gap.xy, self.gap.xyann = (m, r.reused), (m, r.reused_true)
-        right = m < 0.7 * M_MAX  # near the right edge the label goes left of the arrow
-        self.gap_text.set_position((m + 1.5 if right else m - 1.5, (r.reused + r.reused_true) / 2))
-        self.gap_text.set_horizontalalignment("left" if right else "right")
-        self.gap_text.set_text(f"optimism {r.optimism:.3f}")
+        self._place_gap(r)
 
-        low = min(sim.example_test.min(), sim.reused.min(), sim.example_true.min())
-        high = max(sim.example_test.max(), sim.validated.max(), sim.example_true.max())
-        # a coarse grid of limits: most changes of the error redraw only the dynamic artists
-        limits = (max(0.0, np.floor(low * 10 - 0.3) / 10), np.ceil(high * 10 + 0.3) / 10)
-        if limits != self._limits:
-            self._limits = limits
-            self.ax_one.set_ylim(*limits)
-            self.ax_curve.set_ylim(*limits)
-        self.axis_layer.show(limits, [self.ax_one.yaxis, self.ax_curve.yaxis])
+    def _place_gap(self, r):
+        """The optimism arrow at m and its label, never over a curve.
+
+        The label goes between the curves (beside the arrow) where they leave it room all
+        along its width, else above every curve, else below them; the arrow is drawn only
+        when it is long enough to read as one (at m = 1 the gap is about 0)."""
+        sim, m, ax, text = r.simulation, r.m, self.ax_curve, self.gap_text
+        label = f"optimism {r.optimism:.3f}"
+        to_pixels = ax.transData.transform
+        (x0, y_low), (x1, y_high) = to_pixels([(0, 0), (1, 1)])
+        px_x, px_y = x1 - x0, y_high - y_low  # pixels per model, per unit of error
+        em = text.get_fontsize() * self.figure.dpi / 72
+        line, width, step = _LINE_EM * em, _CHAR_EM * em * len(label) / px_x, 1.5
+        gap = abs(r.reused_true - r.reused) * px_y
+        self.gap.xy, self.gap.xyann = (m, r.reused), (m, r.reused_true)
+        self.gap.set_visible(gap >= 1.2 * em)
+        right = m + step + width <= M_MAX  # near the right edge the label goes left of the arrow
+        start, stop = (m + step, m + step + width) if right else (m - step - width, m - step)
+        span = slice(max(int(np.floor(start)) - 1, 0), max(int(np.ceil(stop)), 1))  # curve i is m = i + 1
+        curves = (sim.reused_true[span], sim.validated[span], sim.reused[span])
+        lowest_upper, highest_lower = min(c.min() for c in curves[:2]), curves[2].max()
+        top = ax.get_ylim()[1]
+        margin = 0.3 * em / px_y
+        if (lowest_upper - highest_lower) * px_y >= line + 2 * 0.3 * em:  # between the curves
+            y, va = (lowest_upper + highest_lower) / 2, "center"
+        elif max(c.max() for c in curves) + margin + line / px_y <= top:  # above them
+            y, va = max(c.max() for c in curves) + margin, "bottom"
+        else:  # below them (the limits leave room above or below the curves)
+            y, va = min(c.min() for c in curves) - margin, "top"
+        text.set_position((start if right else stop, y))
+        text.set_horizontalalignment("left" if right else "right")
+        text.set_verticalalignment(va)
+        text.set_text(label)
 
     def _summary(self, r):
         sim = r.simulation
