@@ -91,3 +91,44 @@ def test_the_slider_is_called_the_forecast_not_the_students_prediction():
     assert not any("your prediction" in t.lower() for t in texts), texts
     assert e.controls["predicted"].description == "forecast P(class 1)"
     assert "The forecast" in texts and "the forecast" in texts
+
+
+def _inked(line, ax):
+    """Whether ``line`` has ink off the axes' edges (not only under a spine or beyond the edge)."""
+    points = line.get_transform().transform(line.get_xydata())
+    points = points[np.isfinite(points).all(axis=1)]
+    spine = max(s.get_linewidth() for s in ax.spines.values() if s.get_visible())
+    margin = (line.get_linewidth() + spine) / 2 * ax.figure.dpi / 72
+    box = ax.bbox
+    (x0, y0), (x1, y1) = points.min(axis=0), points.max(axis=0)  # lines here are straight or many points
+    return bool(x1 > box.x0 + margin and x0 < box.x1 - margin and y1 > box.y0 + margin and y0 < box.y1 - margin)
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["laptop", "presenter"])
+@pytest.mark.parametrize("values", [{"predicted": 0.0, "p_true": 0.05}, {"predicted": 1.0, "p_true": 0.95},
+                                    {"predicted": 0.0, "p_true": 0.5}, {}])
+def test_every_line_the_legends_name_is_drawn_also_at_the_edges(values, presenter, monkeypatch):
+    """Issue 13: at a forecast of 0 or 1 "the forecast" lay under the y axis or at the right
+    edge, invisible, while the legend listed it. Every line a legend names, and the
+    forecast line and markers of the left panel, show ink inside their axes."""
+    import evalteach
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        e = LossExplorer(**values)
+        assert clutter(e.figure, monkeypatch) == []
+        left, right = e.figure.axes[:2]
+        for ax, legend in ((right, right.get_legend()), (left, e.figure.legends[0])):
+            handles = legend.legend_handles
+            named = {t.get_text() for t in legend.texts}
+            drawn = [line for line in ax.lines if line.get_label() in named]
+            assert len(drawn) == len(handles) == len(named)
+            for line in drawn:
+                assert line.get_visible() and _inked(line, ax), f"{line.get_label()!r} is not drawn"
+        assert _inked(e.left_p, left)
+        for marker in e.markers.values():
+            (x, y), = marker.get_transform().transform(marker.get_xydata())
+            assert left.bbox.x0 < x < left.bbox.x1
+    finally:
+        evalteach.presenter(False)

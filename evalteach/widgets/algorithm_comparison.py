@@ -67,11 +67,13 @@ class AlgorithmComparisonExplorer(Explorer):
 
     With ``difference = 0`` the two learners are equally good, so every rejection is a
     type-I error and a trustworthy test rejects in a share ``alpha`` of the experiments
-    (bars: red above alpha, green near it, grey below it, judged with the 95% Monte
-    Carlo error shown as whiskers). With a positive difference the rejection rate is the
-    test's power; a test that rejects too often under H0 at the same settings is drawn
-    hatched, because its "power" is bought with false alarms. The x axis is linear, so
-    bar lengths compare.
+    (bars: orange above alpha, green near it, grey below it, judged with the 95% Monte
+    Carlo error shown as whiskers; the orange is the palette's vermillion,
+    ``COLORS["bad"]``). With a positive difference the rejection rate is the test's
+    power: dark blue bars for tests that keep alpha under H0 at the same settings, light
+    blue for conservative ones; a test that rejects too often under H0 is drawn pale
+    orange and hatched, because its "power" is bought with false alarms. The x axis is
+    linear, so bar lengths compare.
 
     The random draws are made once per number of experiments and seed (a progress bar
     shows them; fewer experiments take the first of the current draws where those are a

@@ -23,6 +23,9 @@ GRID = np.linspace(0.0, 1.0, 401)
 TOP = 6.0
 #: Expected losses are drawn up to this height; the legend sits above it.
 EXPECTED_TOP = 3.0
+#: The forecast axes reach a little beyond 0 and 1, so that a forecast of 0 or 1 (its line
+#: and markers) is not hidden under the axis or cut at the edge.
+XLIM = (-0.025, 1.025)
 
 
 def _losses(p):
@@ -138,7 +141,7 @@ class LossExplorer(Explorer):
                 y = np.where(np.isfinite(_GRID_LOSSES[(kind, cls)]), _GRID_LOSSES[(kind, cls)], np.nan)
                 infinite = f" (→ ∞ as p → {1 - cls})" if kind == "informational" else ""
                 left.plot(GRID, y, style, color=color, label=f"{kind}, true class {cls}{infinite}")
-        left.set(xlim=(0, 1), ylim=(0, TOP), xlabel="forecast P(class 1)",
+        left.set(xlim=XLIM, ylim=(0, TOP), xlabel="forecast P(class 1)",
                  ylabel="loss of one instance (bits for informational)",
                  title="Loss of one forecast")
         # under the figure: inside the panel the legend and labels would cover the curves
@@ -154,7 +157,7 @@ class LossExplorer(Explorer):
                                     label="true probability p*")[0]
         self.right_p = right.plot([], [], color=COLORS["muted"], lw=1, label="the forecast")[0]
         self.minima = right.plot([], [], "v", color=COLORS["good"], ms=8, label="minimum")[0]
-        right.set(xlim=(0, 1), ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="forecast P(class 1)",
+        right.set(xlim=XLIM, ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="forecast P(class 1)",
                   ylabel="expected loss per instance", title="Expected loss when class 1 has probability p*")
         right.legend(loc="upper center", ncol=3, frameon=False, fontsize="x-small")
         # the numbers in a panel of their own: a table over the curves would hide them
