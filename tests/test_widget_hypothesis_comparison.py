@@ -1,4 +1,6 @@
 """HypothesisComparisonExplorer: the z test for two hypotheses, independent or shared test set."""
+import itertools
+
 import numpy as np
 import pytest
 from scipy import stats
@@ -126,3 +128,91 @@ def test_the_difference_panel_zooms_to_the_interval_and_the_null_curve():
     shown = e.z_alternative.get_text() + "\n" + e.z_text.get_text()
     assert shown.startswith("alternative: the errors differ\nz = ") and "H1" not in shown
     assert "one-sided) column" not in e._summary_html.value
+
+
+def _drawn_positions(e):
+    """Every coordinate the explorer's lines, texts and polygons are drawn at, and its axis limits."""
+    values = []
+    for ax in e.figure.axes:
+        values += [*ax.get_xlim(), *ax.get_ylim()]
+        values += [x for line in ax.lines for x in line.get_xydata().ravel()]
+        values += [x for text in ax.texts for x in text.get_position()]
+        values += [x for patch in ax.patches if hasattr(patch, "get_xy") for x in np.ravel(patch.get_xy())]
+    return np.array(values, dtype=float)
+
+
+def test_no_errors_on_a_small_shared_set_draw_both_as_spikes():
+    # audit bug 1: 0.02 and 0.03 of 10 round to 0 errors, whose estimated sigma is 0
+    e = HypothesisComparisonExplorer(test_sets="same", n1=10, error1=0.02, error2=0.03)
+    assert e.error is None and np.isfinite(_drawn_positions(e)).all()
+    r = e.result
+    assert (r.error1, r.error2, r.sd1, r.sd2, r.se) == (0, 0, 0, 0, 0)
+    for curve in (e.curve1, e.curve2):
+        np.testing.assert_array_equal(curve.get_xdata(), [0, 0])  # a spike at 0, not a curve
+        assert curve.get_ydata()[1] > 0
+    # no disagreements: d has no spread either, its null distribution is a spike at 0
+    np.testing.assert_array_equal(e.null_curve.get_data(), [[0, 0], [0, 1]])
+    ref = mcnemar_test(0, 0, correction=False)
+    assert (r.statistic, r.p_value) == (0, ref.p_value) == (0, 1)
+    assert "both sample errors are 0" in e.err_note.get_text() and "σ = 0" in e.err_note.get_text()
+    summary = e._summary_html.value
+    assert "Since both sample errors are 0" in summary and "zero spread" in summary
+    assert "never disagree" in summary
+    # the same state reached by setting the controls
+    e = HypothesisComparisonExplorer()
+    e.set(test_sets="same", n1=10, error1=0.02, error2=0.03)
+    assert e.error is None and "σ = 0" in e.err_note.get_text()
+
+
+def test_one_error_count_of_zero_keeps_its_spike_and_label_in_the_picture():
+    # audit bug 2: h2 makes 0 of 10 errors; its curve and its label were placed at NaN
+    e = HypothesisComparisonExplorer(test_sets="same", n1=10, error1=0.6, error2=0.01, both_wrong=0)
+    assert e.error is None and np.isfinite(_drawn_positions(e)).all()
+    r = e.result
+    assert (r.only1, r.only2, r.both) == (6, 0, 0)
+    ref = mcnemar_test(0, 6, correction=False)
+    assert r.mcnemar.statistic == ref.statistic and r.p_value == ref.p_value
+    assert r.statistic == pytest.approx(np.sqrt(6))
+    assert r.comparison.statistic == compare_hypotheses(0.6, 10, 0.0, 10).statistic
+    np.testing.assert_array_equal(e.curve2.get_xdata(), [0, 0])
+    top1 = stats.norm.pdf(0, 0, r.sd1)
+    assert e.curve2.get_ydata()[1] == pytest.approx(top1)  # as tall as h1's peak
+    assert e.label2.get_position() == pytest.approx((-0.01, top1))  # beside its spike, inside the panel
+    assert e.ax_err.get_xlim()[0] < -0.01
+    assert e.err_note.get_text().startswith("h2's sample error is 0, so\nσ = 0")
+    assert "Since h2's sample error is 0" in e._summary_text
+    assert "centred on the" in HypothesisComparisonExplorer().err_note.get_text()
+
+
+def test_agreeing_on_every_instance_shows_a_spike_for_d_and_says_why():
+    e = HypothesisComparisonExplorer(test_sets="same", n1=100, error1=0.2, error2=0.2, both_wrong=0.5)
+    r = e.result
+    assert e.error is None and (r.only1, r.only2, r.both, r.se, r.low, r.high) == (0, 0, 20, 0, 0, 0)
+    np.testing.assert_array_equal(e.null_curve.get_data(), [[0, 0], [0, 1]])
+    summary = e._summary_html.value
+    assert "never disagree" in summary and "zero width" in summary and "Since" not in summary
+
+
+def test_every_extreme_state_draws_finite_artists_without_error(full_redraws):
+    e = HypothesisComparisonExplorer()
+    full = full_redraws(e)
+    ends = [0.01, 0.04, 0.5, 0.96, 0.99]
+    alternatives = itertools.cycle(["two", "less", "greater"])
+    levels = itertools.cycle([0.8, 0.99])
+    states = [dict(test_sets="same", n1=n1, both_wrong=both) for n1 in (10, 1000) for both in (0.0, 0.99)]
+    states += [dict(test_sets="independent", n1=n1, n2=n2) for n1 in (10, 1000) for n2 in (10, 1000)]
+    for state, e1, e2 in itertools.product(states, ends, ends):
+        e.set(**state, error1=e1, error2=e2, alternative=next(alternatives), confidence=next(levels))
+        where = f"{state}, error1={e1}, error2={e2}"
+        assert e.error is None, where
+        assert np.isfinite(_drawn_positions(e)).all(), where
+        shown = e._summary_html.value + e.z_text.get_text() + e.d_title.get_text()
+        assert "nan" not in shown and "inf" not in shown, where
+    assert not full
+
+
+def test_the_difference_panel_labels_its_ticks_from_the_first_picture():
+    # opened zoomed out to the widest range: the ticks were matplotlib's, not the panel's
+    e = HypothesisComparisonExplorer(test_sets="same", n1=10, error1=0.6, error2=0.01, both_wrong=0)
+    assert e.ax_diff.get_xlim() == (-1.0, 1.0)
+    assert [t.get_text() for t in e.ax_diff.get_xticklabels()] == ["−1", "−0.5", "0", "0.5", "1"]

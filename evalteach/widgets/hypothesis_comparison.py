@@ -14,7 +14,10 @@ from ._cached_layer import CachedAxis, CachedText
 
 _Z = np.linspace(-4.5, 4.5, 361)
 _PHI = np.exp(-_Z ** 2 / 2) / np.sqrt(2 * np.pi)
-_ERR = np.linspace(0.0, 1.0, 801)
+#: The error panel reaches a little past 0 and 1, so a spike at 0 or 1 stands clear of the axis
+#: (and the normal approximation shows the mass it puts outside [0, 1]).
+ERR_LIMITS = (-0.03, 1.03)
+_ERR = np.linspace(*ERR_LIMITS, 849)
 _D = np.linspace(-1.0, 1.0, 801)
 #: Half-widths the difference panel zooms to, with the spacing of their tick labels.
 D_RANGES = {0.3: 0.1, 0.5: 0.25, 0.75: 0.25, 1.0: 0.5}
@@ -71,6 +74,22 @@ class HypothesisComparisonView:
         """Whether the test at the chosen level rejects "no difference"."""
         return self.test_p_value < 1 - self.confidence
 
+    @property
+    def sd1(self):
+        """Estimated standard deviation sqrt(e(1 - e)/n) of h1's sample error (0 at e = 0 or 1)."""
+        return float(np.sqrt(self.error1 * (1 - self.error1) / self.n1))
+
+    @property
+    def sd2(self):
+        """Estimated standard deviation sqrt(e(1 - e)/n) of h2's sample error (0 at e = 0 or 1)."""
+        return float(np.sqrt(self.error2 * (1 - self.error2) / self.n2))
+
+    @property
+    def spikes(self):
+        """(name, sample error) of each hypothesis whose estimated sd is 0 (sample error 0 or 1)."""
+        return [(name, e) for name, e, sd in (("h1", self.error1, self.sd1), ("h2", self.error2, self.sd2))
+                if sd == 0]
+
 
 def _p_for(z, p_two_sided, alternative):
     if alternative == "two":
@@ -116,7 +135,11 @@ class HypothesisComparisonExplorer(Explorer):
     distribution the difference d would have if there were no true difference, the
     observed d and its confidence interval. Right: z on the standard normal with the
     p-value of the alternative hypothesis chosen in advance shaded (two-sided: both
-    tails; one-sided: the tail the question names, whatever the data show).
+    tails; one-sided: the tail the question names, whatever the data show). A sample
+    error of 0 or 1 (on a small shared test set the errors are rounded to whole counts)
+    has estimated spread sqrt(e(1 - e)/n) = 0, and so has d when the two never disagree:
+    such a distribution is drawn as a spike, and the picture and summary say that the
+    normal approximation fails there.
 
     With ``test_sets="same"`` both hypotheses are scored on one test set of ``n1``
     instances. Their errors are then paired: only the instances on which exactly one of
@@ -187,14 +210,14 @@ class HypothesisComparisonExplorer(Explorer):
         ax.set_title("estimated sampling distributions")
         ax.set_xlabel("sample error")
         ax.set_ylabel("density")
-        ax.set_xlim(0, 1)
+        ax.set_xlim(*ERR_LIMITS)
         ax.set_yticks([])
         (self.curve1,) = ax.plot([], [], color=COLORS["data"])
         (self.curve2,) = ax.plot([], [], color=COLORS["theory"])
         (self.mark1,) = ax.plot([], [], color=COLORS["data"], ls=":")
         (self.mark2,) = ax.plot([], [], color=COLORS["theory"], ls=":")
-        ax.text(0.98, 0.98, "centred on the\nobserved errors", transform=ax.transAxes, ha="right", va="top",
-                fontsize="x-small", color=COLORS["muted"])
+        self.err_note = ax.text(0.98, 0.98, " ", transform=ax.transAxes, ha="right", va="top",
+                                fontsize="x-small", color=COLORS["muted"])
         self.label1 = ax.text(0, 0, "h1", color=COLORS["data"], va="bottom", weight="bold")
         self.label2 = ax.text(0, 0, "h2", color=COLORS["theory"], va="bottom", weight="bold")
 
@@ -205,6 +228,7 @@ class HypothesisComparisonExplorer(Explorer):
         ax.set_yticks([])
         # the x axis zooms in a few steps: drawn once per zoom and then pasted (no full redraw)
         self.d_axis = CachedAxis(ax.xaxis)
+        self.d_width = None  # the zoom whose ticks are set: none yet, whatever the limits
         self.d_title = ax.set_title(" ")
         (self.null_curve,) = ax.plot([], [], color=COLORS["muted"])
         self.null_text = ax.text(0, 0.5, "if d = 0", color=COLORS["muted"], va="center", fontsize="small")
@@ -229,21 +253,23 @@ class HypothesisComparisonExplorer(Explorer):
         self.z_alternative = ax.text(0.02, 0.98, " ", transform=ax.transAxes, va="top", fontsize="small")
         self.z_text = ax.annotate("", (0, 0), xycoords=self.z_alternative, xytext=(0, -2), textcoords="offset points",
                                   va="top", fontsize="small")
-        self.dynamic(self.d_axis, CachedText(self.z_alternative),
-                     self.curve1, self.curve2, self.mark1, self.mark2, self.label1, self.label2, self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_dot, self.d_tick,
+        self.dynamic(self.d_axis, CachedText(self.z_alternative), CachedText(self.err_note),
+                     self.curve1, self.curve2, self.mark1, self.mark2, self.label1, self.label2,
+                     self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_dot, self.d_tick,
                      self.interval_text, self.tail_low, self.tail_high, self.z_mark, self.z_text)
 
     def _draw(self, r):
-        sd1 = np.sqrt(r.error1 * (1 - r.error1) / r.n1)
-        sd2 = np.sqrt(r.error2 * (1 - r.error2) / r.n2)
-        y1 = _st.norm.pdf(_ERR, r.error1, sd1)
-        y2 = _st.norm.pdf(_ERR, r.error2, sd2)
-        top1, top2 = _st.norm.pdf(0, 0, sd1), _st.norm.pdf(0, 0, sd2)
-        self.ax_err.set_ylim(0, 1.25 * max(top1, top2))  # no ticks: no full redraw
-        self.curve1.set_data(_ERR, y1)
-        self.curve2.set_data(_ERR, y2)
-        self.mark1.set_data([r.error1] * 2, [0, top1])
-        self.mark2.set_data([r.error2] * 2, [0, top2])
+        sds = r.sd1, r.sd2
+        tops = [_st.norm.pdf(0, 0, sd) if sd > 0 else 0.0 for sd in sds]
+        peak = max(tops) or 1.0
+        self.ax_err.set_ylim(0, 1.25 * peak)  # no ticks: no full redraw
+        # a sample error of 0 or 1 has zero estimated spread: a spike as tall as the highest peak
+        top1, top2 = (top or peak for top in tops)
+        for curve, mark, e, sd, top in zip((self.curve1, self.curve2), (self.mark1, self.mark2),
+                                           (r.error1, r.error2), sds, (top1, top2)):
+            curve.set_data(*((_ERR, _st.norm.pdf(_ERR, e, sd)) if sd > 0 else ([e, e], [0, top])))
+            mark.set_data([e, e], [0, top])
+        self.err_note.set_text(_error_note(r))
         # each name on the outer side of its peak, so the two never collide
         gap = 0.01
         left = r.error1 <= r.error2
@@ -255,13 +281,17 @@ class HypothesisComparisonExplorer(Explorer):
         d, se = r.difference, r.se
         self.d_title.set_text(f"d̂ = {d:.3f},  σ_d = {se:.4f}")
         width = d_range(se, r.low, r.high)
-        if self.ax_diff.get_xlim() != (-width, width):
+        if width != self.d_width:
+            self.d_width = width
             step = D_RANGES[width]
             ticks = step * np.arange(-round(width / step), round(width / step) + 1)
             self.ax_diff.set_xticks(ticks, [f"{x:g}".replace("-", "−") for x in ticks])
             self.ax_diff.set_xlim(-width, width)  # after the ticks, which may stretch it by a rounding
         grid = width * _D
-        self.null_curve.set_data(grid, np.exp(-0.5 * (grid / se) ** 2) if se > 0 else np.zeros_like(grid))
+        if se > 0:
+            self.null_curve.set_data(grid, np.exp(-0.5 * (grid / se) ** 2))
+        else:  # no disagreements on a shared test set: d is 0 without spread, a spike
+            self.null_curve.set_data([0, 0], [0, 1])
         self.null_text.set_position((min(1.25 * se + 0.03 * width, 0.75 * width), 0.5))
         self.d_interval.set_data([r.low, r.high], [1.25, 1.25])
         self.d_dot.set_data([d], [1.25])
@@ -287,10 +317,23 @@ class HypothesisComparisonExplorer(Explorer):
             head = (f"Independent test sets: error of h1 {r.error1:.3f} on {r.n1}, error of h2 {r.error2:.3f} "
                     f"on {r.n2}; d = {r.difference:.3f}, sigma_d = {r.se:.4f}, z = {r.statistic:.3f}.")
         else:
-            head = (f"One shared test set of {r.n1}: h1 errs on {r.only1 + r.both}, h2 on {r.only2 + r.both}, "
-                    f"both on {r.both}. Only the {r.only1 + r.only2} disagreements count: McNemar's "
-                    f"chi-square (b - c)^2/(b + c) = {r.mcnemar.statistic:.3f}, so z = {r.statistic:.3f} "
-                    f"(the independent-sets formula would give z = {r.comparison.statistic:.3f}).")
+            z_independent = r.comparison.statistic
+            independent = (f"the independent-sets formula would give z = {z_independent:.3f}"
+                           if np.isfinite(z_independent) else "the independent-sets formula would divide by 0")
+            counts = (f"One shared test set of {r.n1}: h1 errs on {r.only1 + r.both}, h2 on {r.only2 + r.both}, "
+                      f"both on {r.both}.")
+            if r.only1 + r.only2:
+                head = (f"{counts} Only the {r.only1 + r.only2} disagreements count: McNemar's "
+                        f"chi-square (b - c)^2/(b + c) = {r.mcnemar.statistic:.3f}, so z = {r.statistic:.3f} "
+                        f"({independent}).")
+            else:
+                head = (f"{counts} They never disagree, so McNemar's test has no evidence either way: "
+                        f"z = 0 ({independent}). With no disagreements sigma_d = 0: the distribution of d "
+                        f"if d = 0 is a spike at 0 and the interval for d has zero width; the normal "
+                        f"approximation fails here, it does not show that the errors are equal.")
+        spikes = (f" Since {_zero_spread(r)}, the estimated sigma sqrt(e(1 - e)/n) is 0: the normal approximation "
+                  f"has zero spread, drawn as a spike; it fails here (zero spread does not mean that the true "
+                  f"error equals the sample error)." if r.spikes else "")
         side = "two-sided" if r.alternative == "two" else "one-sided"
         verdict = (f"{ALTERNATIVES[r.alternative]} ({side}, chosen in advance): p = {r.test_p_value:.4f}, "
                    f"{'significant' if r.rejects else 'not significant'} at the {1 - r.confidence:.0%} level; "
@@ -302,7 +345,24 @@ class HypothesisComparisonExplorer(Explorer):
                      f"'no difference'.")
         else:
             table = "|z| is below the z table's 50% column."
-        return f"{head} {verdict} {table}"
+        return f"{head}{spikes} {verdict} {table}"
+
+
+def _zero_spread(r):
+    """Which sample errors are 0 or 1 (zero estimated spread), in words."""
+    if len(r.spikes) == 1:
+        (name, e), = r.spikes
+        return f"{name}'s sample error is {e:g}"
+    (_, e1), (_, e2) = r.spikes
+    return f"both sample errors are {e1:g}" if e1 == e2 else f"the sample errors are {e1:g} and {e2:g}"
+
+
+def _error_note(r):
+    """The note on the error panel: what the curves show, or which are spikes and why."""
+    if not r.spikes:
+        return "centred on the\nobserved errors"
+    drawn = "a spike" if len(r.spikes) == 1 else "spikes"
+    return f"{_zero_spread(r)}, so\nσ = 0: the normal approximation\nfails, drawn as {drawn}"
 
 
 def _area(x):
