@@ -1,5 +1,5 @@
 """Uncluttered pictures (issue 13): in every explorer, at laptop and presenter scale, in
-the default state and in other modes, after a draw:
+the default state, in every mode and at both ends of every slider, after a draw:
 
 * no text overlaps other text,
 * no text is cut off by the figure's edge,
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 
+import ipywidgets as W
 import pytest
 from matplotlib.collections import Collection
 from matplotlib.legend import Legend
@@ -29,8 +30,6 @@ from explorer_contract import modes
 
 #: Pixels two boxes may share before it counts as overlap (anti-aliased edges touch).
 SLACK = 1.0
-#: States per explorer besides the default: the first few modes.
-MODES = 3
 
 #: Explorer -> what still overlaps or is cut off (strict xfail until fixed).
 OVERLAP_TODO = {}
@@ -148,11 +147,24 @@ def _title(ax):
     return f"panel {ax.get_title()!r}" if ax.get_title() else "a panel"
 
 
+def _ends(control):
+    """The smallest and the largest value of a slider."""
+    if isinstance(control, W.FloatLogSlider):
+        return [control.base ** control.min, control.base ** control.max]
+    return [control.min, control.max]
+
+
 def states(explorer):
-    """The default state, then the first few modes."""
+    """The default state, every mode, then each slider shown by default at both ends (the
+    widest tick labels, the longest captions and the emptiest panels are found there)."""
     yield "default", {}
-    for name, value in modes(explorer)[:MODES]:
+    for name, value in modes(explorer):
         yield f"{name}={value!r}", {name: value}
+    for name, control in explorer.visible_controls().items():
+        if isinstance(control, (W.IntSlider, W.FloatSlider, W.FloatLogSlider)):
+            for end in _ends(control):
+                if end != control.value:
+                    yield f"{name}={end!r}", {name: end}
 
 
 def _params():
