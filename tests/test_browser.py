@@ -2,10 +2,10 @@
 
 For each lesson: open it, run all cells, wait for the kernel, then check that no cell
 shows an error, every widget rendered, every explorer shows its picture, moving one
-control of each explorer changes that picture, and the browser console has no errors
-from the widget front end. A screenshot per lesson (device scale factor 2) goes to
-``test-artifacts/``. Every picture has twice the pixels of its size on screen and the
-summary as its accessible name.
+control of each explorer changes that picture, a slider can be set from the keyboard,
+and the browser console has no errors from the widget front end. A screenshot per lesson
+(device scale factor 2) goes to ``test-artifacts/``. Every picture has twice the pixels of
+its size on screen and the summary as its accessible name.
 """
 from __future__ import annotations
 
@@ -188,6 +188,33 @@ def check_interaction(page, panel, name):
             f"{name}: explorer {index} shows an error: {alert.first.inner_text()}"
 
 
+def check_keyboard(page, panel, name):
+    """The first slider on screen can be set from the keyboard: its readout takes focus (Tab
+    reaches it), a typed value and Enter move the slider and change the picture.
+
+    The arrow keys are not the way in a notebook: in command mode JupyterLab binds them to
+    moving between cells and headings for whatever has focus inside the notebook, a focused
+    slider handle included (Voila has no such bindings: tests/test_browser_voila.py)."""
+    for explorer in panel.locator(EXPLORER).all():
+        sliders = explorer.locator(".widget-slider").filter(visible=True)
+        if not sliders.count():
+            continue
+        handle, readout = sliders.first.locator(".noUi-handle").first, sliders.first.locator(".widget-readout")
+        img = explorer.locator("img").first
+        readout.scroll_into_view_if_needed()
+        before, value = img.get_attribute("src"), handle.get_attribute("aria-valuenow")
+        end = handle.get_attribute("aria-valuemin" if value == handle.get_attribute("aria-valuemax")
+                                   else "aria-valuemax")
+        readout.focus()
+        page.keyboard.press("Control+A")
+        page.keyboard.type(end)
+        page.keyboard.press("Enter")
+        assert picture_changed(page, img, before), f"{name}: a value typed into a slider's readout changed nothing"
+        assert float(handle.get_attribute("aria-valuenow")) == float(end), f"{name}: the slider did not move to {end}"
+        return True
+    return False
+
+
 def lock_in_every_prediction(panel, timeout=60_000):
     """Lock in every prediction in ``panel`` that is still open, so what it hides shows.
 
@@ -248,6 +275,7 @@ def test_lesson_in_jupyterlab(lesson, page_factory, lab_server):
             assert explorers > 0, f"{name}: the lesson opens explorers but none rendered"
         check_crisp_and_named(panel, name)
         check_interaction(page, panel, name)
+        check_keyboard(page, panel, name)
         ARTIFACTS.mkdir(exist_ok=True)
         if explorers:
             panel.locator(EXPLORER).first.scroll_into_view_if_needed()
@@ -270,6 +298,7 @@ def test_first_lesson_in_notebook7(page_factory, lab_server):
         lock_in_every_prediction(panel)
         assert check_pictures(page, panel, lesson.name) > 0, "no explorer rendered in Notebook 7"
         check_interaction(page, panel, lesson.name)
+        assert check_keyboard(page, panel, lesson.name)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=ARTIFACTS / f"notebook7-{lesson.stem}.png")
         check_console(page, lesson.name)
