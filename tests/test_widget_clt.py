@@ -182,3 +182,10 @@ def test_every_parent_fits_the_layout_of_the_first(presenter, monkeypatch):
             e._background = None  # the recording draw put animated artists in it
     finally:
         evalteach.presenter(False)
+
+
+def test_a_shape_beyond_the_axis_is_an_arrowhead_at_its_top():
+    e = CLTExplorer(distribution="bernoulli", p=0.01, n=1, seed=0)  # skewness about 9.8
+    assert e.here.get_marker() == "^" and e.here.get_ydata()[0] == 1.5
+    e.set(n=400)
+    assert e.here.get_marker() == "o" and e.here.get_ydata()[0] < 1.5

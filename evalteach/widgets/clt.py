@@ -292,7 +292,10 @@ class CLTExplorer(Explorer):
         headroom(self.ax_means, top, grow=1.8)  # no y ticks: the background stays
         zoom(self.ax_means, lo, hi)  # the shape needs a close look: follow the means
         self.zoom_layer.show(self.ax_means.get_xlim(), [self.ax_means.xaxis])
-        self.here.set_data([r.n], [min(max(abs(r.skewness), abs(r.kurtosis)), 1.5)])
+        shape = max(abs(r.skewness), abs(r.kurtosis))
+        # beyond the axis the dot becomes an arrowhead at its top: "higher than shown"
+        self.here.set_data([r.n], [min(shape, 1.5)])
+        self.here.set_marker("^" if shape > 1.5 else "o")
 
     def _summary(self, r):
         d = r.distribution
