@@ -156,8 +156,11 @@ def test_no_errors_on_a_small_shared_set_draw_both_as_spikes():
     assert (r.statistic, r.p_value) == (0, ref.p_value) == (0, 1)
     assert "both sample errors are 0" in e.err_note.get_text() and "σ = 0" in e.err_note.get_text()
     summary = e._summary_html.value
-    assert "Since both sample errors are 0" in summary and "zero spread" in summary
-    assert "never disagree" in summary
+    assert "Since both sample errors are 0" in summary and "says nothing here" in summary
+    assert "never disagree" in summary and "0/0, undefined" in summary
+    # no evidence is not proof of equality: Tango's interval still allows a difference
+    assert (r.low, r.high) == (mcnemar_test(0, 0, n=10).low, mcnemar_test(0, 0, n=10).high)
+    assert r.high == pytest.approx(0.278, abs=5e-4) and "[-0.278, 0.278] (Tango's score interval)" in e._summary(r)
     # the same state reached by setting the controls
     e = HypothesisComparisonExplorer()
     e.set(test_sets="same", n1=10, error1=0.02, error2=0.03)
@@ -187,10 +190,22 @@ def test_one_error_count_of_zero_keeps_its_spike_and_label_in_the_picture():
 def test_agreeing_on_every_instance_shows_a_spike_for_d_and_says_why():
     e = HypothesisComparisonExplorer(test_sets="same", n1=100, error1=0.2, error2=0.2, both_wrong=0.5)
     r = e.result
-    assert e.error is None and (r.only1, r.only2, r.both, r.se, r.low, r.high) == (0, 0, 20, 0, 0, 0)
+    assert e.error is None and (r.only1, r.only2, r.both, r.se) == (0, 0, 20, 0)
+    assert r.low < 0 < r.high  # Tango's interval: no disagreement in 100 still allows a small difference
     np.testing.assert_array_equal(e.null_curve.get_data(), [[0, 0], [0, 1]])
     summary = e._summary_html.value
-    assert "never disagree" in summary and "zero width" in summary and "Since" not in summary
+    assert "never disagree" in summary and "does not show the errors are equal" in summary and "Since" not in summary
+
+
+def test_a_shared_test_set_gives_tangos_interval_within_the_possible_differences():
+    # the spread d has if d = 0 gave [0.120, 1.080] here: past the largest possible difference
+    e = HypothesisComparisonExplorer(test_sets="same", n1=10, error1=0.6, error2=0.01, both_wrong=0)
+    r = e.result
+    ref = mcnemar_test(0, 6, n=10)
+    assert (r.low, r.high) == (ref.low, ref.high) and -1 <= r.low < r.difference < r.high <= 1
+    assert (round(r.low, 3), round(r.high, 3)) == (0.156, 0.832)
+    summary = e._summary_html.value
+    assert "the exact McNemar test gives p = 0.0312" in summary  # 6 disagreements: chi-square is rough
 
 
 def test_every_extreme_state_draws_finite_artists_without_error(full_redraws):

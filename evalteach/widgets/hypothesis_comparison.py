@@ -111,12 +111,15 @@ def _compare(state):
         only1, only2 = k1 - both, k2 - both
         e1, e2 = k1 / n1, k2 / n1
         r = compare_hypotheses(e1, n1, e2, n1, confidence=c)
-        mcnemar = mcnemar_test(only2, only1, correction=False, confidence=c)
+        mcnemar = mcnemar_test(only2, only1, correction=False, confidence=c, n=n1)
         d = e1 - e2
         z = float(np.sign(d) * np.sqrt(mcnemar.statistic))
         se = abs(d / z) if z else np.sqrt(only1 + only2) / n1
         p, counts = mcnemar.p_value, (only1, only2, both)
-    half = z_critical(c) * se  # paired se on a shared test set
+    half = z_critical(c) * se
+    # On a shared test set the interval is Tango's score interval (mcnemar_test): d +- z se
+    # would use the spread d has if d = 0, which can reach past +-1 or have zero width.
+    low, high = (d - half, d + half) if mcnemar is None else (mcnemar.low, mcnemar.high)
     return HypothesisComparisonView(
         mode=state["test_sets"], error1=e1, n1=n1, error2=e2, n2=n2, comparison=r, mcnemar=mcnemar,
         only1=counts[0], only2=counts[1], both=counts[2], difference=d, se=se, statistic=z,
@@ -124,7 +127,7 @@ def _compare(state):
         two_sided_confidence=confidence_for_z(z), one_sided_confidence=confidence_for_z(z, "one"),
         table_confidence=table_confidence(z), table_one_sided_confidence=table_confidence(z, "one"),
         confidence=c, alternative=state["alternative"], test_p_value=_p_for(z, p, state["alternative"]),
-        low=d - half, high=d + half,
+        low=low, high=high,
     )
 
 
@@ -144,8 +147,10 @@ class HypothesisComparisonExplorer(Explorer):
     With ``test_sets="same"`` both hypotheses are scored on one test set of ``n1``
     instances. Their errors are then paired: only the instances on which exactly one of
     them errs carry evidence, and McNemar's test (chi^2 = (b - c)^2 / (b + c), without
-    continuity correction so that z = sqrt(chi^2)) replaces the independent z test.
-    ``both_wrong`` sets the fraction of instances that both get wrong (clipped to what
+    continuity correction so that z = sqrt(chi^2)) replaces the independent z test, and
+    the interval for d is Tango's score interval (:func:`evalteach.stats.mcnemar_test`),
+    which excludes 0 exactly when that test rejects and stays within the possible
+    differences. ``both_wrong`` sets the fraction of instances that both get wrong (clipped to what
     the two error counts allow); the more they agree, the smaller the variance of the
     difference and the stronger the conclusion.
 
@@ -320,32 +325,39 @@ class HypothesisComparisonExplorer(Explorer):
             z_independent = r.comparison.statistic
             independent = (f"the independent-sets formula would give z = {z_independent:.3f}"
                            if np.isfinite(z_independent) else "the independent-sets formula would divide by 0")
-            counts = (f"One shared test set of {r.n1}: h1 errs on {r.only1 + r.both}, h2 on {r.only2 + r.both}, "
-                      f"both on {r.both}.")
-            if r.only1 + r.only2:
-                head = (f"{counts} Only the {r.only1 + r.only2} disagreements count: McNemar's "
+            counts = (f"One shared test set of {r.n1} (the error rates rounded to whole errors): h1 errs on "
+                      f"{r.only1 + r.both}, h2 on {r.only2 + r.both}, both on {r.both}.")
+            disagreements = r.only1 + r.only2
+            if disagreements:
+                head = (f"{counts} Only the {disagreements} disagreements count: McNemar's "
                         f"chi-square (b - c)^2/(b + c) = {r.mcnemar.statistic:.3f}, so z = {r.statistic:.3f} "
                         f"({independent}).")
+                if disagreements < 25:
+                    exact = mcnemar_test(r.only2, r.only1, exact=True, confidence=r.confidence)
+                    head += (f" With {disagreements} disagreements (< 25) the chi-square approximation is "
+                             f"rough: the exact McNemar test gives p = {exact.p_value:.4f} (two-sided).")
             else:
-                head = (f"{counts} They never disagree, so McNemar's test has no evidence either way: "
-                        f"z = 0 ({independent}). With no disagreements sigma_d = 0: the distribution of d "
-                        f"if d = 0 is a spike at 0 and the interval for d has zero width; the normal "
-                        f"approximation fails here, it does not show that the errors are equal.")
-        spikes = (f" Since {_zero_spread(r)}, the estimated sigma sqrt(e(1 - e)/n) is 0: the normal approximation "
-                  f"has zero spread, drawn as a spike; it fails here (zero spread does not mean that the true "
-                  f"error equals the sample error)." if r.spikes else "")
+                head = (f"{counts} They never disagree, so McNemar's statistic is 0/0, undefined: by convention "
+                        f"z = 0 and p = 1, and the test has no evidence either way. That does not show the "
+                        f"errors are equal: the interval for d below says how far apart they may still be.")
+        spikes = (f" Since {_zero_spread(r)}, the estimated sigma sqrt(e(1 - e)/n) is 0, drawn as a spike: this "
+                  f"normal approximation says nothing here (the true error need not equal the sample error)."
+                  if r.spikes else "")
         side = "two-sided" if r.alternative == "two" else "one-sided"
+        method = "" if r.mode == "independent" else " (Tango's score interval)"
         verdict = (f"{ALTERNATIVES[r.alternative]} ({side}, chosen in advance): p = {r.test_p_value:.4f}, "
                    f"{'significant' if r.rejects else 'not significant'} at the {1 - r.confidence:.0%} level; "
-                   f"the {r.confidence:.0%} interval for the difference d is [{r.low:.3f}, {r.high:.3f}].")
-        if r.table_confidence:
-            table = (f"Read off the slides' z table, |z| reaches the {_pct(r.table_confidence)} two-sided "
-                     f"column (read as a one-sided bound, the same column gives "
-                     f"{_pct(r.table_one_sided_confidence)}): tests at those levels would reject "
-                     f"'no difference'.")
+                   f"the {r.confidence:.0%} interval for the difference d is [{r.low:.3f}, {r.high:.3f}]{method}.")
+        if r.mode == "same" and not r.only1 + r.only2:
+            table = ""
+        elif r.table_confidence:
+            table = (f" Read off the slides' z table, |z| reaches the {_pct(r.table_confidence)} two-sided "
+                     f"column ({_pct(r.table_one_sided_confidence)} for a one-sided test, its direction fixed "
+                     f"before seeing the data); the table rounds z to two decimals, the exact two-sided level "
+                     f"is {r.two_sided_confidence:.2%}.")
         else:
-            table = "|z| is below the z table's 50% column."
-        return f"{head}{spikes} {verdict} {table}"
+            table = " |z| is below the z table's 50% column."
+        return f"{head}{spikes} {verdict}{table}"
 
 
 def _zero_spread(r):
