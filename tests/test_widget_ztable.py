@@ -139,7 +139,7 @@ def test_one_sided_z_look_up_reads_the_one_sided_row(z):
     assert r.table_level <= r.confidence + 1e-9  # the table's level is a lower bound of P(Z <= z)
     reading, summary = e.reading.get_text(), e._summary(r)
     for text in (reading, summary):
-        assert "one-sided row" in text and "two-sided row" not in text
+        assert "one-sided row" in text and "two-sided row" not in text.split("slides' route")[0]
         assert "less than 50%" not in text  # P(Z <= z) >= 50% for every z >= 0
         assert f"{row[col]:.2f}, the {stats.z_table().levels[col]:.0%} column" in text
 
@@ -190,3 +190,14 @@ def test_no_level_short_of_100_percent_is_shown_as_100(sided):
              e.reading.get_text(), e._summary(e.result)]
     assert not any("= 100%" in t or " 100%" in t.replace("100 - ", "") for t in texts), texts
     assert "99.95%" in e.headline.get_text()
+
+
+def test_one_sided_reading_brackets_z_and_gives_the_slides_route_when_it_is_tighter():
+    # z = 2.00: 1.64 <= z < 2.05 on the one-sided row; through the two-sided row (1.96, 95%)
+    # the slides' conversion gives 97.5%, a tighter bound; the exact level is 97.72%
+    e = ZTableExplorer(lookup="z", z=2.0, sided="one")
+    text = e.reading.get_text()
+    assert "at least 95%, below 98%" in text and "two-sided row 95% → C' at least 97.5%" in text
+    assert stats.table_confidence(2.0, "one") == 0.975 <= e.result.confidence
+    assert "slides' route" not in ZTableExplorer(lookup="z", z=0.5, sided="one").reading.get_text()
+    assert "encloses 95.45% of the normal curve" in e._summary(e.result)

@@ -293,15 +293,22 @@ class ZTableExplorer(Explorer):
         level, exact_z = f"{levels[col]:.0%}", r.exact_row[col]
         if np.isclose(r.z, exact_z, rtol=0, atol=1e-9):
             gives = f"the table gives {level};  {exact}"
+        elif r.z > exact_z and col + 1 < len(levels) and r.z < r.row[col + 1]:
+            gives = f"the table gives at least {level}, below {levels[col + 1]:.0%};  {exact}"
         elif r.z > exact_z:
             gives = f"the table gives at least {level};  {exact}"
         else:  # reaches the printed value but not the exact one, which is higher
             gives = f"the table gives {level} ({r.table_z:.2f} is {exact_z:.4f} rounded down)\n{exact}"
+        if r.sided == "one" and stats.table_confidence(r.z, "one") > levels[col]:
+            # the slides' route, through the two-sided row, gives a tighter bound here
+            two = stats.table_confidence(r.z, "two")
+            gives += (f"\nslides' route: two-sided row {two:.0%} → C' at least "
+                      f"{_pct(stats.table_confidence(r.z, 'one'))}")
         return f"z = {r.z:.2f} reaches {r.table_z:.2f}, the {level} column of the {side} row:\n{gives}", ""
 
     def _summary(self, r):
         text = (f"{_side(r.sided)} look-up: z = {r.z:.4f} and confidence {_pct(r.confidence, 4)}. "
-                f"This z leaves {_pct(r.two_sided, 4)} of the normal curve between -z and z (two-sided) and "
+                f"This z encloses {_pct(r.two_sided, 4)} of the normal curve between -z and z (two-sided) and "
                 f"{_pct(r.one_sided, 4)} below z (one-sided, C' = 100 - (100 - C)/2).")
         reading, note = self._reading(r)
         reading = " ".join(reading.split())
