@@ -230,3 +230,45 @@ def test_count_axis_label_clears_its_tick_labels_up_to_100000_resamples(presente
         assert [t.get_text() for t in tied.ax.get_yticklabels()][:4] == ["0", "50k", "100k", "150k"]
     finally:
         evalteach.presenter(False)
+
+
+def test_summary_at_five_folds_says_the_test_cannot_reach_5_percent():
+    """k = 5: 32 sign patterns, smallest two-sided p 2/32 = 0.0625 > 0.05; the summary says so,
+    which learner erred less, the Monte Carlo error of p beside the exact p, both intervals and
+    the assumptions; the side panel notes the smallest p and both p lines stay visible."""
+    e = RandomizationExplorer(seed=0, k=5, resamples=100_000)
+    r = e.result
+    text = e._summary(r)
+    assert r.smallest_p == 2 / 32 and r.exact.p_value >= r.smallest_p
+    assert "the smallest possible two-sided p is 2/32 = 0.0625, above 0.05" in text
+    assert "can never be significant at the 5% level" in text
+    assert r.observed < 0 and "Naive Bayes erred less on average" in text  # differences are A - B
+    se = np.sqrt(r.p_value * (1 - r.p_value) / 100_000)
+    assert r.monte_carlo_se == pytest.approx(se) and f"standard error is {se:.4f}" in text
+    assert f"exact p is known: {r.exact.p_value:.4f}" in text
+    assert f"is {abs(r.p_value - r.exact.p_value):.4f} from it" in text
+    assert np.isinf(r.exact.low) and "sign-flip test: unbounded" in text
+    assert f"From the t-test: [{r.t_test.low:+.4f}, {r.t_test.high:+.4f}]" in text
+    assert "not: the training sets overlap" in text and "approximate" in text
+    assert "0.0625" in e.floor_note.get_text() and "never significant" in e.floor_note.get_text()
+    assert f"se {se:.4f}" in e.side_title.get_text()
+    # the exact line is drawn over the t-test's, dotted over dashes: both show where they meet
+    dynamic = e._dynamic
+    assert dynamic.index(e.exact_line) > dynamic.index(e.t_line)
+    assert e.exact_line._unscaled_dash_pattern != e.t_line._unscaled_dash_pattern
+
+
+def test_no_floor_note_when_the_test_can_reach_the_level():
+    e = RandomizationExplorer(seed=0, k=10, resamples=100)
+    r = e.result
+    # zero differences do not count: 2 / 2**(nonzero ones), below 0.05 here
+    assert r.smallest_p == 2 / 2 ** np.count_nonzero(r.differences) < 0.05 and e.floor_note.get_text() == ""
+    assert "never be significant" not in e._summary(r)
+    # zeros change nothing when flipped: 4 nonzero of 6 differences give 16 distinct patterns
+    own = RandomizationExplorer(a=[0.02, 0.0, 0.03, 0.0, 0.02, -0.01], resamples=0)
+    assert own.result.smallest_p == 2 / 16
+    text = own._summary(own.result)
+    assert "With only 4 of the 6 differences not 0, the smallest possible two-sided p is 2/16" in text
+    assert "scores in b are lower" in text and "B = 0: no resamples drawn yet" in text
+    own.set(mode="permutation")  # bootstrap mode is not offered: unchanged
+    assert own.floor_note.get_text()

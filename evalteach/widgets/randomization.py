@@ -15,7 +15,7 @@ from matplotlib.transforms import ScaledTranslation
 
 from .. import _validate
 from ..learners import LEARNERS
-from ..plotting import COLORS, fast_x_axis
+from ..plotting import COLORS, ON_DATA, fast_x_axis
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, RANDOMIZATION_K
 from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_predictions
 from ..stats import paired_t_test, permutation_test, proportion_interval
@@ -161,12 +161,25 @@ class SignFlipView:
     t_test: object             # paired t-test on the same differences
     trace_b: np.ndarray        # B values at which the running p is drawn
     trace_p: np.ndarray
+    names: tuple | None = None  # (learner A, learner B) when the differences are fold errors A - B
 
     mode = "permutation"
 
     @property
     def resamples(self):
         return self.null.size
+
+    @property
+    def smallest_p(self):
+        """The smallest two-sided p the sign-flip test can give on these differences:
+        ``2 / 2**m`` with m nonzero differences (flipping a zero changes nothing), 1 if none."""
+        nonzero = int(np.count_nonzero(self.differences))
+        return 2 / 2 ** nonzero if nonzero else 1.0
+
+    @property
+    def monte_carlo_se(self):
+        """The Monte Carlo standard error of the resampled p, ``sqrt(p (1 - p) / B)`` (None before B = 1)."""
+        return None if self.p_value is None else float(np.sqrt(self.p_value * (1 - self.p_value) / self.resamples))
 
 
 @dataclass(frozen=True)
@@ -191,7 +204,71 @@ class BootstrapView:
         return self.replicates.size
 
 
-def sign_flip_view(differences, resamples, seed, label=""):
+def _floor_note(r):
+    """The side panel's note when the sign-flip test cannot reach the level: its smallest p."""
+    if r.smallest_p <= 1 - CONFIDENCE:
+        return ""
+    patterns = round(2 / r.smallest_p)
+    return (f"smallest possible p = 2/{patterns:,} = {r.smallest_p:.4g}:\n"
+            f"never significant at {1 - CONFIDENCE:.2g}")
+
+
+def _interval(low, high):
+    """An interval's ends, or "unbounded" where the test can rule out no difference."""
+    if not (np.isfinite(low) and np.isfinite(high)):
+        return "unbounded (with so few sign patterns it rules out no difference)"
+    return f"[{low:+.4f}, {high:+.4f}]"
+
+
+def sign_flip_summary(r):
+    """The screen-reader summary of the sign-flip mode: short sentences, from the view's numbers."""
+    k, alpha = r.differences.size, 1 - CONFIDENCE
+    label = r.label.replace("\n", ", ")
+    if r.names:
+        a, b = r.names
+        ahead = (f"{a} erred less on average" if r.observed < 0 else f"{b} erred less on average"
+                 if r.observed > 0 else "Neither erred less on average")
+        parts = [f"{label}.", f"Mean difference of fold errors, {a} − {b}: {r.observed:+.4f}.",
+                 f"{ahead[0].upper()}{ahead[1:]}."]
+    else:
+        lower = ("On average the scores in a are lower" if r.observed < 0 else "On average the scores in b are lower"
+                 if r.observed > 0 else "On average neither is lower")
+        parts = [f"{label}.", f"Mean difference a − b: {r.observed:+.4f}.", f"{lower}."]
+    if r.p_value is None:
+        parts.append("B = 0: no resamples drawn yet.")
+    else:
+        parts += [f"Monte Carlo p-value {r.p_value:.4f} from {r.resamples:,} random sign patterns (an estimate of "
+                  "the probability, if on every fold either learner was as likely to come out ahead, of a mean "
+                  "at least this far from 0 on either side; not the probability that they are equally good).",
+                  f"Its Monte Carlo standard error is {r.monte_carlo_se:.4f}."]
+    exact = f"All {2 ** k:,} sign patterns can be enumerated, so the exact p is known: {r.exact.p_value:.4f}."
+    if r.p_value is not None:
+        gap = abs(r.p_value - r.exact.p_value)
+        se = r.monte_carlo_se
+        exact += (f" The estimate is {gap:.4f} from it" + (f", {gap / se:.1f} standard errors." if se > 0 else "."))
+    parts.append(exact)
+    if r.smallest_p > alpha:
+        nonzero = int(np.count_nonzero(r.differences))
+        patterns = round(2 / r.smallest_p)
+        start = f"With k = {k}" if nonzero == k else f"With only {nonzero} of the {k} differences not 0"
+        parts += [f"{start}, the smallest possible two-sided p is 2/{patterns:,} = {r.smallest_p:.4g}, above "
+                  f"{alpha:.2g}.", f"So this test can never be significant at the {alpha:.0%} level."]
+    t = r.t_test
+    parts += [f"Paired t-test p {t.p_value:.4f}.",
+              f"{CONFIDENCE:.0%} interval for the mean difference from the sign-flip test: "
+              f"{_interval(r.exact.low, r.exact.high)}.",
+              f"From the t-test: {_interval(t.low, t.high)}."]
+    if r.names:
+        parts += ["Both tests treat the fold differences as independent.",
+                  "They are not: the training sets overlap.", "So both p-values are approximate."]
+    else:
+        parts += ["Both tests treat the differences as independent (fold estimates from one data set are not), "
+                  "so their p-values are then approximate."]
+    parts.append("The t-test also assumes roughly normal differences.")
+    return " ".join(parts)
+
+
+def sign_flip_view(differences, resamples, seed, label="", names=None):
     """The numbers :class:`RandomizationExplorer` shows in its sign-flip mode.
 
     The Monte Carlo p-value follows :func:`evalteach.stats.permutation_test`: two-sided,
@@ -207,7 +284,7 @@ def sign_flip_view(differences, resamples, seed, label=""):
     shown = np.unique(np.geomspace(1, max(null.size, 1), 300).astype(int)) - 1 if null.size else b
     exact = permutation_test(d, n_resamples=2 ** d.size, seed=seed)
     return SignFlipView(label, d, observed, null, float(running[-1]) if null.size else None, exact,
-                        paired_t_test(d), shown + 1, running[shown])
+                        paired_t_test(d), shown + 1, running[shown], names)
 
 
 def bootstrap_view(y_true, predictions, resamples, seed, label=""):
@@ -370,7 +447,7 @@ class RandomizationExplorer(Explorer):
                               progress=lambda f, i=i: self.report_progress((i + f) / 2))
                   for i, name in enumerate((name_a, name_b))]
         label = f"{readable(name_a)} − {readable(name_b)}\n{dataset.replace('_', ' ')}, {k}-fold CV"
-        return sign_flip_view(errors[0] - errors[1], b, seed, label)
+        return sign_flip_view(errors[0] - errors[1], b, seed, label, (readable(name_a), readable(name_b)))
 
     # --- drawing -------------------------------------------------------------------------
     #
@@ -403,9 +480,11 @@ class RandomizationExplorer(Explorer):
                                       textcoords="offset points", ha="center", va="top")
         # sign-flip mode: the running p-value against the exact and the t-test's p
         self.trace = side.plot([], [], color=COLORS["data"], label="Monte Carlo p after B resamples")[0]
-        self.exact_line = side.axhline(1, color=COLORS["good"], ls=":", lw=2,
+        # the t-test's p often lies on the exact one: long dashes under fine dots drawn last,
+        # so both show where they meet
+        self.t_line = side.axhline(1, color=COLORS["second"], ls=(0, (7, 3)), lw=2.5, label="paired t-test p")
+        self.exact_line = side.axhline(1, color=COLORS["good"], ls=(0, (1, 1.2)), lw=2.5,
                                        label="exact p (every sign pattern)")
-        self.t_line = side.axhline(1, color=COLORS["second"], ls="--", label="paired t-test p")
         self.level_line = side.axhline(1 - CONFIDENCE, color=COLORS["muted"], lw=1, label="0.05 level")
         # bootstrap mode: four intervals
         self.intervals = side.hlines([0, 1, 2, 3], 0, 0, colors=[COLORS["muted"], COLORS["good"],
@@ -415,6 +494,11 @@ class RandomizationExplorer(Explorer):
         # sign-flip mode: the exact and t-test p-values, above the title's one line
         self.side_facts = side.annotate("", xy=(0, 1), xycoords=self.side_title, xytext=(0, 1),
                                         textcoords="offset points", ha="left", va="bottom", fontsize="medium")
+        # sign-flip mode, too few patterns for significance: the smallest p, under the level line
+        self.floor_note = side.annotate("", xy=(0.98, 1 - CONFIDENCE), xycoords=side.get_yaxis_transform(),
+                                        xytext=(0, -4), textcoords="offset points", ha="right", va="top",
+                                        fontsize="small")
+        self.floor_note.set_gid(ON_DATA)  # a t-test line may pass under it
         # one legend per mode, made once; a mode switch only shows the other
         self.legends = {
             "permutation": Legend(ax, [self.calm, self.extreme, self.observed],
@@ -440,7 +524,7 @@ class RandomizationExplorer(Explorer):
         self._mode_artists = (ax, side, *(axis.label for axis in axes))
         self._side_artists = (_TicksOnly(side.xaxis), _TicksOnly(side.yaxis), self.level_line)
         self._hist_artists = (_TicksOnly(ax.xaxis), _TicksOnly(ax.yaxis))
-        self._data_texts = (self.data_label, self.side_facts)
+        self._data_texts = (self.data_label, self.side_facts, self.floor_note)
         for artist in (ax, side, *axes, self.level_line, *self._data_texts):
             artist.set_animated(True)  # drawn by the layers, not by a full draw of the figure
         self.mode_layer = CachedLayer(size=len(HEADINGS))
@@ -448,7 +532,7 @@ class RandomizationExplorer(Explorer):
         self.frame_layer = CachedLayer(under=self.side_layer, size=_KEPT_FRAMES)
         self.text_layer = CachedLayer(under=self.frame_layer, size=_KEPT_TEXTS)
         self.dynamic(self.text_layer, self.calm, self.extreme, self.observed, self.mirror, self.ends,
-                     self.hist_title, self.trace, self.exact_line, self.t_line, self.intervals, self.centres,
+                     self.hist_title, self.trace, self.t_line, self.exact_line, self.intervals, self.centres,
                      self.side_title)
         self._frame = None  # the frame the axes show now
         self._kept = {}     # mode -> the limits of its last frame (see _frame_of)
@@ -557,10 +641,11 @@ class RandomizationExplorer(Explorer):
             k = r.differences.size
             self._show_texts(f"{r.label}: observed mean {r.observed:+.4f}",
                           f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
-                          f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)")
+                          f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)",
+                          _floor_note(r))
             self._draw_sign_flip(r, int(np.sum(far & (values > 0))), int(np.sum(far & (values < 0))))
         else:
-            self._show_texts(r.label, "")
+            self._show_texts(r.label, "", "")
             self._draw_bootstrap(r)
 
     def _show_texts(self, *texts):
@@ -577,9 +662,10 @@ class RandomizationExplorer(Explorer):
         self.trace.set_data(r.trace_b, r.trace_p)
         self.exact_line.set_ydata([r.exact.p_value] * 2)
         self.t_line.set_ydata([r.t_test.p_value] * 2)
-        p = "(add resamples)" if r.p_value is None else f"{r.p_value:.4f}"
-        # the exact and t-test p stand above it (self.side_facts)
-        self.side_title.set_text(f"Monte Carlo p = {p} (B = {r.resamples:,})")
+        # B stands in the histogram's title; the exact and t-test p above this one (self.side_facts)
+        p = ("(add resamples)" if r.p_value is None
+             else f"{r.p_value:.4f} (se {r.monte_carlo_se:.4f})")
+        self.side_title.set_text(f"Monte Carlo p = {p}")
 
     def _draw_bootstrap(self, r):
         self.hist_title.set_text(f"Bootstrap distribution of the test error\nB = {r.resamples:,} resamples")
@@ -602,13 +688,7 @@ class RandomizationExplorer(Explorer):
     def _summary(self, r):
         label = r.label.replace("\n", ", " if r.mode == "permutation" else " ")
         if r.mode == "permutation":
-            p = ("no resamples drawn yet" if r.p_value is None
-                 else f"Monte Carlo p-value {r.p_value:.4f} from {r.resamples:,} random sign patterns")
-            return (f"{label}: observed mean difference of fold errors {r.observed:+.4f}; {p} (an estimate of "
-                    f"the probability, if on every fold either learner was as likely to come out ahead, of a "
-                    f"mean at least this far from 0 on either side; not the probability that they are equally "
-                    f"good); exact p {r.exact.p_value:.4f} over all {2 ** r.differences.size:,} sign patterns; "
-                    f"paired t-test p {r.t_test.p_value:.4f}.")
+            return sign_flip_summary(r)
         if r.percentile is None:
             intervals = "add at least 10 resamples for the bootstrap intervals"
         else:
