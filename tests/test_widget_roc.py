@@ -298,3 +298,27 @@ def test_threshold_line_does_not_cover_a_dot():
     r, g, b, _ = pixels[int(round(height - y_dot)), int(round(x_line))]
     assert not (r < 60 and g < 60 and b < 60), "the threshold line is drawn over the dot"
     assert e._dynamic.index(e.threshold_line) < min(e._dynamic.index(e.pos_dots), e._dynamic.index(e.neg_dots))
+
+
+def test_an_undefined_precision_explains_the_curve_start_f1_and_names_the_positive_class():
+    e = ROCExplorer(source="breast_cancer", view="pr", threshold=0.95, seed=0)
+    cm = e.result.confusion
+    assert cm.tp + cm.fp == 0
+    summary = e._summary(e.result)
+    assert "predicting positive (malignant)" in summary
+    assert "no example is predicted positive, i.e. malignant, so" in summary
+    assert "F1 = 2TP/(2TP+FP+FN) = 0." in summary
+    assert "The curve's first point, (recall 0, precision 1), is a drawing convention" in summary
+    assert "drawing convention" in e.curve_title.get_text()
+    assert e.f1_note.get_text() == "F1 = 2TP/(2TP+FP+FN) = 0"
+    # the note comes and goes without moving the panels
+    e.set(threshold=0.5)
+    assert e.f1_note.get_text() == "" and "F1 =" not in e._summary(e.result)
+    assert "drawing convention" not in e.curve_title.get_text()
+
+
+def test_default_state_summary_is_unchanged_in_substance():
+    e = ROCExplorer()
+    summary = e._summary(e.result)
+    assert summary.startswith("Scott's SVM table (10 examples): predicting positive when")
+    assert "F1" not in summary and e.f1_note.get_text() == ""

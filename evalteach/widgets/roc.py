@@ -23,6 +23,8 @@ SOURCES = {
     "wine": "UCI wine (class 0 vs rest), 5-NN (held out)",
 }
 _REAL = {"breast_cancer": "logistic", "wine": "knn"}
+#: What the positive class is, where the data say it.
+POSITIVE = {"breast_cancer": "malignant", "wine": "cultivar 0"}
 #: States of the ROC panel's frame (view, switches) and texts of the confusion matrix kept as pixels.
 FRAMES_KEPT = 8
 CM_KEPT = 48
@@ -42,6 +44,7 @@ class ScoredData:
     name: str
     score_label: str
     axis_label: str = ""
+    positive: str = ""  # the positive class's name, e.g. "malignant"
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,7 @@ def _real_data(name, seed):
     X_train, X_test, y_train, y_test = train_test_split(d.X, y, test_size=0.5, stratify=y, random_state=seed)
     model = make_learner(_REAL[name], seed).fit(X_train, y_train)
     scores, label = _scores_of(model, X_test)
-    return ScoredData(y_test, scores, SOURCES[name], label)
+    return ScoredData(y_test, scores, SOURCES[name], label, positive=POSITIVE[name])
 
 
 def _example_data(name):
@@ -302,8 +305,14 @@ class ROCExplorer(Explorer):
                                            units="points"))
             self.rates.append(ax.text(4.25, 1.0, "", ha="right", va="center_baseline", fontsize="small",
                                       transform=name.get_transform()))
+        # under the table, only while precision is 0/0: why F1 is nevertheless 0
+        # (out of the layout: a note that comes and goes must not move the panels)
+        self.f1_note = ax.text(3.1, 1.0, "", va="center_baseline", fontsize="small", in_layout=False)
+        self.f1_note.set_transform(offset_copy(ax.transData, figure, y=-1.5 * self.f1_note.get_fontsize() * 3,
+                                               units="points"))
         # each text keyed by what it says: a move that keeps the counts pastes them
-        self.count_stamps = [Stamp([text], size=CM_KEPT) for text in (*self.cells.values(), *self.rates)]
+        self.count_stamps = [Stamp([text], size=CM_KEPT)
+                             for text in (*self.cells.values(), *self.rates, self.f1_note)]
 
         ax = self.ax_curve
         ax.set_xlim(-0.02, 1.02)
@@ -386,6 +395,7 @@ class ROCExplorer(Explorer):
             text.set_text(f"{name.upper()} = {getattr(cm, name)}")
         for text, (_, field) in zip(self.rates, RATES):
             text.set_text(_num(getattr(cm, field)))
+        self.f1_note.set_text(_f1_formula(cm) if cm.tp + cm.fp == 0 else "")
 
         c = r.curve
         self.point.set_data(*(([], []) if r.point is None else ([r.point[0]], [r.point[1]])))
@@ -397,7 +407,8 @@ class ROCExplorer(Explorer):
             self.curve_line.set_data(*r.pr.achievable("steps"))
             if r.point is None:  # say why the current point is missing
                 self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f} (area under the steps)"
-                                          f"\nno current point: TP + FP = 0, precision undefined")
+                                          f"\nno current point: TP + FP = 0, precision undefined"
+                                          f"\n(the steps' start at recall 0 is a drawing convention)")
             else:
                 self.curve_title.set_text(f"average precision = {r.pr.average_precision:.3f}\n(area under the steps)")
         if r.hull is not None:
@@ -412,10 +423,14 @@ class ROCExplorer(Explorer):
 
     def _summary(self, r):
         cm = r.confusion
-        text = (f"{r.data.name}: predicting positive when the score is at least {r.threshold:.4g} gives "
+        positive = f"positive ({r.data.positive})" if r.data.positive else "positive"
+        text = (f"{r.data.name}: predicting {positive} when the score is at least {r.threshold:.4g} gives "
                 f"TP = {cm.tp}, FP = {cm.fp}, TN = {cm.tn}, FN = {cm.fn}; true-positive rate {_num(cm.recall)}, "
-                f"false-positive rate {_num(cm.fpr)}, precision {_precision(cm)}, accuracy "
-                f"{_num(cm.accuracy)}. The AUC is {r.auc:.3f}.")
+                f"false-positive rate {_num(cm.fpr)}, precision {_precision(cm, r.data.positive)}, accuracy "
+                f"{_num(cm.accuracy)}")
+        if cm.tp + cm.fp == 0:  # F1 is shown beside an undefined precision: say why it is defined
+            text += f", {_f1_formula(cm)}"
+        text += f". The AUC is {r.auc:.3f}."
         if r.operating is not None:
             op = r.operating
             text += (f" With costs {op.cost_fp:.3g} (false positive) and {op.cost_fn:.3g} (false negative) the "
@@ -425,6 +440,9 @@ class ROCExplorer(Explorer):
             text += f" Average precision {r.pr.average_precision:.3f}."
             if r.point is None:
                 text += " No current point is marked on the precision-recall curve."
+            recall, precision = r.pr.achievable("steps")
+            text += (f" The curve's first point, (recall 0, precision {precision[0]:.3g}), is a drawing convention: "
+                     f"the first threshold's precision is held back to recall 0, where precision itself is 0/0.")
         return text
 
 
@@ -463,8 +481,14 @@ def _num(x):
     return "undefined" if math.isnan(x) else f"{x:.3f}"
 
 
-def _precision(cm):
+def _f1_formula(cm):
+    """F1 from the counts, defined (0 when TP = 0) even where precision is 0/0."""
+    return f"F1 = 2TP/(2TP+FP+FN) = {'0' if cm.f1 == 0 else _num(cm.f1)}"
+
+
+def _precision(cm, positive=""):
     """Precision for a sentence: with no example predicted positive it is 0/0, and says so."""
     if cm.tp + cm.fp == 0:
-        return "undefined (no example is predicted positive, so TP / (TP + FP) = 0/0)"
+        named = f"positive, i.e. {positive}," if positive else "positive,"
+        return f"undefined (no example is predicted {named} so TP / (TP + FP) = 0/0)"
     return _num(cm.precision)
