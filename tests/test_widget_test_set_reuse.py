@@ -56,7 +56,8 @@ def test_legend_and_optimism_label_stay_clear_and_inside(m):
         assert not legend.overlaps(ax.get_window_extent())
     label = e.gap_text.get_window_extent()
     assert e.figure.bbox.x0 <= label.x0 and label.x1 <= e.figure.bbox.x1
-    assert f"{e.result.optimism:.3f}" in e.gap_text.get_text()
+    assert (f"{e.result.optimism:.3f}" in e.gap_text.get_text() if m > 1
+            else e.gap_text.get_text() == "one model, no choice: no optimism")
     assert e._hidden(e.state) == set()
 
 
@@ -84,8 +85,9 @@ def test_optimism_label_never_covers_a_curve(presenter, monkeypatch):
                     assert not arrow.overlaps(e.gap_text.get_window_extent(renderer)), (m, values)
         e.set(m=1, error=0.2, spread=0.0, n_test=100)
         assert not e.gap.get_visible()  # a gap of about 0: no arrow shrunk to a cross
-        assert e.gap_text.get_text() == f"optimism {e.result.optimism:.3f}"
+        assert e.gap_text.get_text() == "one model, no choice: no optimism"  # not noise as "optimism 0.001"
         e.set(m=20)
+        assert e.gap_text.get_text() == f"optimism {e.result.optimism:.3f}"
         assert e.gap.get_visible()
     finally:
         evalteach.presenter(False)
@@ -111,3 +113,45 @@ def test_models_axis_follows_m_without_a_full_redraw(monkeypatch):
         e._update()
         assert e.image == kept, f"m = {m}: the kept axis differs from a fresh draw"
     assert not full
+
+
+def test_one_sign_convention_and_the_standard_error_explained():
+    """Optimism = true - reported everywhere: positive for the lowest test error, and the
+    validation route's number uses the same sign (it was a 'bias' = reported - true)."""
+    e = TestSetReuseExplorer(seed=0)
+    r = e.result
+    assert r.optimism > 0 and r.optimism == pytest.approx(r.reused_true - r.reused)
+    assert r.validated_optimism == pytest.approx(r.validated_true - r.validated)
+    assert r.validated_bias == -r.validated_optimism  # reported - true, as in evalteach.simulate
+    summary = e._summary_html.value
+    assert "bias" not in summary and summary.count("optimism (true - reported)") == 2
+    assert f"{r.validated_optimism:+.4f}" in summary
+    assert "Monte Carlo standard error over the 1000 experiments" in summary
+    assert "Every model has the same true error, 0.20." in summary
+    assert "lowest test error" in summary and "best test score" not in summary
+    e.set(spread=0.02)
+    assert "same true error" not in e._summary_html.value
+
+
+def test_one_model_is_no_choice_and_no_optimism():
+    e = TestSetReuseExplorer(m=1, seed=0)
+    assert e.gap_text.get_text() == "one model, no choice: no optimism"
+    assert "one model and no choice: no optimism" in e._summary_html.value
+    assert "an optimism of" not in e._summary_html.value
+
+
+def test_legend_matches_the_lines_and_the_true_error_stays_visible():
+    e = TestSetReuseExplorer(seed=0)
+    legend = e.figure.legends[0]
+    labels = [t.get_text() for t in legend.texts]
+    assert not any("best test score" in t or "test score" in t for t in labels), labels
+    assert "lowest test error (reported)" in labels and "reported: lowest test error" in labels
+    handles = dict(zip(labels, legend.legend_handles))
+    # the models' true errors are a row of dashes: the legend shows a dashed line
+    assert handles["true error (one dash a model)"].get_linestyle() not in ("-", "None")
+    assert handles["true error of the chosen model"].get_linestyle() == e.c_true.get_linestyle() != "-"
+    # the black line is drawn after (over) the green one, with gaps that let the green show
+    order = e._dynamic
+    assert order.index(e.c_true) > order.index(e.c_valid)
+    offset, dashes = e.c_true._unscaled_dash_pattern
+    assert dashes and dashes[1] >= 3

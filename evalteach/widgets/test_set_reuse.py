@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter, MaxNLocator
 
 from ..plotting import COLORS
@@ -35,7 +36,12 @@ def _simulation(error, n_test, n_validation, spread, seed):
 
 @dataclass(frozen=True)
 class TestSetReuseView:
-    """The simulation (curves for m = 1..100) and its values at the chosen m."""
+    """The simulation (curves for m = 1..100) and its values at the chosen m.
+
+    One sign convention throughout: optimism = true error - reported error, positive when the
+    reported error flatters the model (``optimism`` for the lowest test error,
+    ``validated_optimism`` for the test error of the model chosen on validation). The ``_se``
+    fields are Monte Carlo standard errors over the experiments."""
 
     simulation: object
     m: int
@@ -45,10 +51,18 @@ class TestSetReuseView:
     optimism_se: float
     validated: float
     validated_true: float
-    validated_bias: float
+    validated_optimism: float
     validated_se: float
+    error: float = 0.2  # every model's true error (their mean, when spread > 0)
+    spread: float = 0.0
 
     __test__ = False  # not a pytest class
+
+    @property
+    def validated_bias(self):
+        """Reported - true on the validation route: ``-validated_optimism`` (the sign of
+        :attr:`evalteach.simulate.TestSetReuseSimulation.validated_bias`)."""
+        return -self.validated_optimism
 
 
 class TestSetReuseExplorer(Explorer):
@@ -94,8 +108,8 @@ class TestSetReuseExplorer(Explorer):
             simulation=sim, m=state["m"], reused=float(sim.reused[i]), reused_true=float(sim.reused_true[i]),
             optimism=float(sim.reused_true[i] - sim.reused[i]), optimism_se=float(sim.reused_se[i]),
             validated=float(sim.validated[i]), validated_true=float(sim.validated_true[i]),
-            validated_bias=float(sim.validated[i] - sim.validated_true[i]),
-            validated_se=float(sim.validated_se[i]))
+            validated_optimism=float(sim.validated_true[i] - sim.validated[i]),
+            validated_se=float(sim.validated_se[i]), error=float(state["error"]), spread=float(state["spread"]))
 
     def _build(self, figure):
         self.ax_one, self.ax_curve = figure.subplots(1, 2, width_ratios=[1, 1.3])
@@ -104,9 +118,9 @@ class TestSetReuseExplorer(Explorer):
         ax.set_xlabel("model")
         ax.set_ylabel("error")
         ax.xaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 5, 10], integer=True))
-        (self.true_pts,) = ax.plot([], [], "_", color=COLORS["truth"], ms=7, label="true error")
-        (self.test_pts,) = ax.plot([], [], "o", color=COLORS["data"], ms=3.5, label="test score")
-        (self.pick_test,) = ax.plot([], [], "*", color=COLORS["bad"], ms=15, label="best test score (reported)")
+        (self.true_pts,) = ax.plot([], [], "_", color=COLORS["truth"], ms=7, label="true error (one dash a model)")
+        (self.test_pts,) = ax.plot([], [], "o", color=COLORS["data"], ms=3.5, label="test error")
+        (self.pick_test,) = ax.plot([], [], "*", color=COLORS["bad"], ms=15, label="lowest test error (reported)")
         (self.pick_val,) = ax.plot([], [], "s", mfc="none", mec=COLORS["good"], mew=2, ms=10,
                                    label="chosen on validation set")
 
@@ -118,15 +132,19 @@ class TestSetReuseExplorer(Explorer):
         ax.set_xlim(0, M_MAX)
         ax.set_xticks([1, 20, 40, 60, 80, 100])
         m = np.arange(1, M_MAX + 1)
-        (self.c_true,) = ax.plot(m, m * 0.0, color=COLORS["truth"], ls="--", label="true error of the chosen model")
-        (self.c_reused,) = ax.plot(m, m * 0.0, color=COLORS["bad"], label="reported: best test score")
-        (self.c_valid,) = ax.plot(m, m * 0.0, color=COLORS["good"], label="reported: test score, chosen on validation")
+        (self.c_reused,) = ax.plot(m, m * 0.0, color=COLORS["bad"], label="reported: lowest test error")
+        (self.c_valid,) = ax.plot(m, m * 0.0, color=COLORS["good"], label="reported: test error, chosen on validation")
+        # drawn over the green curve (which lies almost on it) with wide gaps: both stay visible
+        (self.c_true,) = ax.plot(m, m * 0.0, color=COLORS["truth"], ls=(0, (4, 3)), zorder=2.5,
+                                 label="true error of the chosen model")
         self.m_line = ax.axvline(1, color=COLORS["muted"], lw=1)
         self.gap = ax.annotate("", xy=(1, 0), xytext=(1, 0),
                                arrowprops=dict(arrowstyle="<->", color=COLORS["bad"], lw=1.5))
         self.gap_text = ax.text(0, 0, "", color=COLORS["bad"], fontsize="small")
         # one legend under both panels: inside, it covered the models' points and the curves
-        handles = [self.true_pts, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
+        # the true errors are a row of dashes (one a model): so is their legend entry
+        dashes = Line2D([], [], color=COLORS["truth"], lw=1, ls=(0, (2.5, 2)), label=self.true_pts.get_label())
+        handles = [dashes, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
                    self.c_valid]
         figure.legend(handles=handles, loc="outside lower center", ncol=4, fontsize="small", frameon=False)
         # The error axes take limits on a coarse grid; their tick labels (all "0.xx", one
@@ -140,8 +158,9 @@ class TestSetReuseExplorer(Explorer):
         self.models_axis = Stamp([self.ax_one.xaxis], size=len(_MODEL_ENDS),
                                  region=axis_region(self.ax_one.xaxis))
         self._limits = self._end = None
+        # animated artists are drawn in this order: the chosen model's true error over the green curve
         self.dynamic(self.axis_layer, self.models_axis, self.true_pts, self.test_pts, self.pick_test,
-                     self.pick_val, self.c_true, self.c_reused, self.c_valid, self.m_line, self.gap,
+                     self.pick_val, self.c_reused, self.c_valid, self.c_true, self.m_line, self.gap,
                      self.gap_text)
 
     def _draw(self, r):
@@ -181,7 +200,7 @@ class TestSetReuseExplorer(Explorer):
         along its width, else above every curve, else below them; the arrow is drawn only
         when it is long enough to read as one (at m = 1 the gap is about 0)."""
         sim, m, ax, text = r.simulation, r.m, self.ax_curve, self.gap_text
-        label = f"optimism {r.optimism:.3f}"
+        label = _gap_label(r)
         to_pixels = ax.transData.transform
         (x0, y_low), (x1, y_high) = to_pixels([(0, 0), (1, 1)])
         px_x, px_y = x1 - x0, y_high - y_low  # pixels per model, per unit of error
@@ -210,8 +229,26 @@ class TestSetReuseExplorer(Explorer):
 
     def _summary(self, r):
         sim = r.simulation
-        return (f"Trying m = {r.m} models on a test set of {sim.n_test}: the best test score averages "
-                f"{r.reused:.3f}, while the chosen model's true error averages {r.reused_true:.3f}, an optimism "
-                f"of {r.optimism:.3f} (± {r.optimism_se:.4f}). Choosing on a validation set and reporting the "
-                f"test set gives {r.validated:.3f} against a true {r.validated_true:.3f} "
-                f"(bias {r.validated_bias:+.4f} ± {r.validated_se:.4f}).")
+        if r.spread == 0:
+            models = f"Every model has the same true error, {r.error:.2f}."
+        else:
+            models = (f"The models' true errors are {r.error:.2f} plus normal noise with standard "
+                      f"deviation {r.spread:.3g} (clipped to [0.001, 0.999]).")
+        if r.m == 1:
+            reused = (f"With m = 1 there is one model and no choice: no optimism. Its test error averages "
+                      f"{r.reused:.3f} against its true error {r.reused_true:.3f}; the difference, "
+                      f"{r.optimism:+.4f} ± {r.optimism_se:.4f}, is Monte Carlo noise.")
+        else:
+            reused = (f"Trying m = {r.m} models on a test set of {sim.n_test} and reporting the lowest test "
+                      f"error: it averages {r.reused:.3f}, while the chosen model's true error averages "
+                      f"{r.reused_true:.3f}, an optimism (true - reported) of {r.optimism:+.3f} "
+                      f"± {r.optimism_se:.4f}.")
+        return (f"{models} {reused} Choosing on a validation set and reporting the test set gives "
+                f"{r.validated:.3f} against a true {r.validated_true:.3f}: optimism (true - reported) "
+                f"{r.validated_optimism:+.4f} ± {r.validated_se:.4f}. Each ± is the Monte Carlo standard error "
+                f"over the {sim.n_experiments} experiments.")
+
+
+def _gap_label(r):
+    """The optimism arrow's label: at m = 1 nothing is chosen, and the gap is noise."""
+    return "one model, no choice: no optimism" if r.m == 1 else f"optimism {r.optimism:.3f}"
