@@ -132,3 +132,33 @@ def test_every_line_the_legends_name_is_drawn_also_at_the_edges(values, presente
             assert left.bbox.x0 < x < left.bbox.x1
     finally:
         evalteach.presenter(False)
+
+
+@pytest.mark.parametrize("predicted", [0.0, 1.0])
+def test_an_infinite_loss_is_an_arrowhead_inside_the_top_not_a_dot_cut_in_half(predicted):
+    from evalteach.widgets.loss import TOP
+
+    e = LossExplorer(predicted=predicted)
+    e.figure.canvas.draw()
+    cls = 1 if predicted == 0.0 else 0
+    marker = e.markers[("informational", cls)]
+    assert marker.get_marker() == "^"
+    (_, y), = marker.get_xydata()
+    assert y < TOP
+    ax = e.figure.axes[0]
+    box = marker.get_window_extent(e.figure.canvas.get_renderer())
+    assert box.y1 <= ax.bbox.y1  # whole, under the top edge
+    assert e.infinity.get_text() == "∞"
+    assert ax.bbox.contains(*e.infinity.get_window_extent().get_points().mean(axis=0))
+    assert e.markers[("quadratic", 1)].get_marker() == "o"
+    e.set(predicted=0.5)
+    assert e.infinity.get_text() == "" and marker.get_marker() == "o"
+
+
+def test_summary_says_the_minimum_is_at_the_true_probability_and_the_quadratic_loss_sums_both_classes():
+    e = LossExplorer(predicted=0.0)
+    summary = e._summary(e.result)
+    assert ("both expected losses are smallest when the forecast equals the true probability, 0.70"
+            in summary)
+    assert "0.700 and 0.700" not in summary
+    assert "sums the squared errors over both classes" in summary and "at most 1" in summary

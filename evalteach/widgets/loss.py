@@ -21,6 +21,8 @@ _COLUMN_ENDS = (20, 28)
 GRID = np.linspace(0.0, 1.0, 401)
 #: Informational loss is cut at this height; beyond it the curve runs off to infinity.
 TOP = 6.0
+#: Where an arrowhead marks a loss beyond TOP (infinite at a forecast of 0 or 1).
+OFF_SCALE = 0.96 * TOP
 #: Expected losses are drawn up to this height; the legend sits above it.
 EXPECTED_TOP = 3.0
 #: The forecast axes reach a little beyond 0 and 1, so that a forecast of 0 or 1 (its line
@@ -150,6 +152,9 @@ class LossExplorer(Explorer):
         self.left_p = left.axvline(0, color=COLORS["muted"], lw=1)
         self.markers = {key: left.plot([], [], "o", color=colors[key[0]], ms=6)[0]
                         for key in _GRID_LOSSES}
+        # a loss beyond the top (infinite at a forecast of 0 or 1): an arrowhead inside the top
+        # edge and "∞" beside it, not a dot cut in half by the edge
+        self.infinity = left.text(0, 0, "", color=colors["informational"], va="center")
 
         self.expected = {kind: right.plot([], [], color=color, label=f"expected {kind} loss")[0]
                          for kind, color in colors.items()}
@@ -182,15 +187,26 @@ class LossExplorer(Explorer):
         self.true_cell = cell(4, 0, ha="left")
         self.number_cells = [[cell(row, column) for column in _COLUMN_ENDS] for row in (1, 2, 3, 5)]
         self.readout_cells = [self.forecast_cell, self.true_cell, *sum(self.number_cells, [])]
-        self.dynamic(self.left_p, *self.markers.values(), *self.expected.values(),
+        self.dynamic(self.left_p, *self.markers.values(), self.infinity, *self.expected.values(),
                      self.true_line, self.right_p, self.minima, *map(CachedText, self.readout_cells))
 
     def _draw(self, r):
         p = r.predicted
         self.left_p.set_xdata([p, p])
+        self.infinity.set_text("")
         for (kind, cls), marker in self.markers.items():
             value = (r.quadratic if kind == "quadratic" else r.informational)[cls]
-            marker.set_data([p], [min(value, TOP)] if np.isfinite(value) else [TOP])
+            if value < TOP:
+                marker.set_marker("o")
+                marker.set_data([p], [value])
+                continue
+            marker.set_marker("^")  # off the scale: an arrowhead pointing up, inside the top edge
+            marker.set_data([p], [OFF_SCALE])
+            if np.isinf(value):
+                right = p < 0.5
+                self.infinity.set_text("∞")
+                self.infinity.set_position((p + (0.04 if right else -0.04), OFF_SCALE))
+                self.infinity.set_horizontalalignment("left" if right else "right")
         for kind, values in (("quadratic", r.expected_quadratic),
                              ("informational", r.expected_informational)):
             self.expected[kind].set_data(GRID, np.where(values <= EXPECTED_TOP, values, np.nan))
@@ -219,10 +235,17 @@ class LossExplorer(Explorer):
                          for _, row in sorted(rows.items()))
 
     def _summary(self, r):
+        if np.isclose(r.best_quadratic, r.p_true) and np.isclose(r.best_informational, r.p_true):
+            smallest = (f"both expected losses are smallest when the forecast equals the true probability, "
+                        f"{r.p_true:.2f}")
+        else:  # not on the grid of forecasts (the slider's values always are)
+            smallest = (f"on the drawn grid the expected losses are smallest at p = {r.best_quadratic:.3f} "
+                        f"(quadratic) and {r.best_informational:.3f} (informational)")
         return (f"Forecasting P(class 1) = {r.predicted:.2f}: quadratic loss {_show(r.quadratic[1])} if the "
                 f"instance is class 1 and {_show(r.quadratic[0])} if class 0; informational loss "
                 f"{_show(r.informational[1])} and {_show(r.informational[0])} bits. With true probability "
                 f"{r.p_true:.2f} the expected losses are {_show(r.expected_at_prediction('quadratic'))} "
                 f"(quadratic) and {_show(r.expected_at_prediction('informational'))} bits (informational); "
-                f"both are smallest at p = {r.best_quadratic:.3f} and {r.best_informational:.3f}, "
-                f"the true probability.")
+                f"{smallest}. The quadratic loss here sums the squared errors over both classes (Witten and "
+                f"Frank), so its largest value is 2; the one-class Brier score (p - y)^2, y the class (0 or 1), "
+                f"is half of it, at most 1.")
