@@ -335,7 +335,8 @@ class HypothesisComparisonExplorer(Explorer):
                 if disagreements < 25:
                     exact = mcnemar_test(r.only2, r.only1, exact=True, confidence=r.confidence)
                     head += (f" With {disagreements} disagreements (< 25) the chi-square approximation is "
-                             f"rough: the exact McNemar test gives p = {exact.p_value:.4f} (two-sided).")
+                             f"rough: the exact McNemar test gives p = {exact.p_value:.4f} (two-sided), the safer "
+                             f"number here; the picture and the verdict below use the chi-square p.")
             else:
                 head = (f"{counts} They never disagree, so McNemar's statistic is 0/0, undefined: by convention "
                         f"z = 0 and p = 1, and the test has no evidence either way. That does not show the "
@@ -353,8 +354,9 @@ class HypothesisComparisonExplorer(Explorer):
         elif r.table_confidence:
             table = (f" Read off the slides' z table, |z| reaches the {_pct(r.table_confidence)} two-sided "
                      f"column ({_pct(r.table_one_sided_confidence)} for a one-sided test, its direction fixed "
-                     f"before seeing the data); the table rounds z to two decimals, the exact two-sided level "
-                     f"is {r.two_sided_confidence:.2%}.")
+                     f"before seeing the data); the table rounds z to two decimals, and the exact two-sided "
+                     f"level is {r.two_sided_confidence:.2%}"
+                     f"{', just short of the column' if r.two_sided_confidence < r.table_confidence else ''}.")
         else:
             table = " |z| is below the z table's 50% column."
         return f"{head}{spikes} {verdict}{table}"

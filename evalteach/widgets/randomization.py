@@ -214,9 +214,9 @@ def _floor_note(r):
 
 
 def _interval(low, high):
-    """An interval's ends, or "unbounded" where the test can rule out no difference."""
+    """An interval's ends, or "unbounded" where the test cannot reject any value of the difference."""
     if not (np.isfinite(low) and np.isfinite(high)):
-        return "unbounded (with so few sign patterns it rules out no difference)"
+        return "unbounded (with so few sign patterns the test cannot reject any value of the difference)"
     return f"[{low:+.4f}, {high:+.4f}]"
 
 

@@ -303,7 +303,7 @@ class ZTableExplorer(Explorer):
             # the slides' route, through the two-sided row, gives a tighter bound here
             two = stats.table_confidence(r.z, "two")
             gives += (f"\nslides' route: two-sided row {two:.0%} → C' at least "
-                      f"{_pct(stats.table_confidence(r.z, 'one'))}")
+                      f"{_pct(stats.table_confidence(r.z, 'one'))} (both are lower bounds)")
         return f"z = {r.z:.2f} reaches {r.table_z:.2f}, the {level} column of the {side} row:\n{gives}", ""
 
     def _summary(self, r):
@@ -311,5 +311,7 @@ class ZTableExplorer(Explorer):
                 f"This z encloses {_pct(r.two_sided, 4)} of the normal curve between -z and z (two-sided) and "
                 f"{_pct(r.one_sided, 4)} below z (one-sided, C' = 100 - (100 - C)/2).")
         reading, note = self._reading(r)
-        reading = " ".join(reading.split())
+        lines = [" ".join(line.split()) for line in reading.splitlines()]
+        reading = "".join(line if i == 0 else (" " if lines[i - 1].endswith(":") else "; ") + line
+                          for i, line in enumerate(lines))
         return f"{text} The classic table: {reading}{'' if reading.endswith('.') else '.'} {note}".rstrip()
