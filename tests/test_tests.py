@@ -25,7 +25,7 @@ def test_mooney_example_1():
     assert "0.06083" in md and "-1.644" in md
     # the two-sided verdict reads the two-sided row and never picks a direction
     # 1.644 reaches the printed 1.64 but not the exact 1.6449 of the 90% row
-    assert "reaches the printed 1.64 of the table's 90% two-sided row but not the exact 1.6449" in md
+    assert "reaches the printed 1.64 of the table's 90% column, but not the exact 1.6449" in md
     assert "not significant (two-sided, p = 0.1)" in md  # 95% two-sided is out of reach
     assert "one-sided" not in r.verdict and "lower" not in r.verdict
     assert "interval [-0.219, 0.0192] for it" in r.verdict
@@ -33,7 +33,8 @@ def test_mooney_example_1():
     one = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="less")
     assert one.p_value == pytest.approx(r.one_sided_p_value) and one.high < np.inf and one.low == -np.inf
     assert one.verdict.startswith("For the direction fixed in advance (H1: h1's error is lower), |z| = 1.644 "
-                                  "reaches the printed 1.64 of the table's 95% one-sided row but not the exact 1.6449")
+                                  "reaches the printed 1.64 of the table's 90% column, one-sided "
+                                  "C' = 100 - (100 - 90)/2 = 95%, but not the exact 1.6449")
     other = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="greater")
     assert other.p_value == pytest.approx(1 - one.p_value) and "points the other way" in other.verdict
 
@@ -43,8 +44,11 @@ def test_mooney_example_2():
     assert r.se == pytest.approx(0.0589, abs=5e-5)
     assert abs(r.statistic) == pytest.approx(0.848, abs=5e-4)
     assert r.table_confidence == 0.50 and r.table_one_sided_confidence == 0.75
-    assert "50% two-sided row" in r.verdict
-    assert "75% one-sided row" in et.compare_hypotheses(0.20, 100, 0.25, 100, alternative="less").verdict
+    assert "|z| = 0.8482 reaches 0.67, the table's 50% column;" in r.verdict
+    # the table has no 75% column: a one-sided level is a two-sided column converted, as the slides do
+    assert ("reaches 0.67, the table's 50% column, one-sided C' = 100 - (100 - 50)/2 = 75%;"
+            in et.compare_hypotheses(0.20, 100, 0.25, 100, alternative="less").verdict)
+    assert "below 0.67, the table's first (50%) column" in et.compare_hypotheses(0.2, 100, 0.21, 100).verdict
 
 
 def test_interval_for_the_difference():
@@ -511,10 +515,10 @@ def test_compare_hypotheses_display_does_not_claim_the_exact_95_percent_row_belo
     r = et.compare_hypotheses(0.3, 100, 0.2, 100, alternative="greater")
     assert abs(r.statistic) < stats.norm.ppf(0.95)
     text = r._verdict()
-    assert "reaches the table's 95% one-sided row;" not in text
+    assert "reaches 1.64," not in text  # the plain wording would claim the exact 95% one-sided level
     assert "printed 1.64" in text and "not the exact 1.6449" in text
     # the lower bound -5.254e-05 is printed in plain decimals, in the verdict and the worked step
     assert "-0.0000525" in text and "e-05" not in text
     assert "-0.00005254" in r._explain().steps[-1] and r"\times 10" not in r._explain().steps[-1]
     # a z above the exact value keeps the plain wording
-    assert "reaches the table's 99% two-sided row;" in et.compare_hypotheses(0.3, 100, 0.1, 100)._verdict()
+    assert "reaches 2.58, the table's 99% column;" in et.compare_hypotheses(0.3, 100, 0.1, 100)._verdict()

@@ -160,14 +160,20 @@ class HypothesisComparison(Result):
             lower = "h1's" if self.alternative == "less" else "h2's"
             prefix = f"For the direction fixed in advance (H1: {lower} error is lower), "
             row, level = "one-sided", self.table_one_sided_confidence
-        reach = (f"|z| = {z} is below the table's 50% row" if level == 0 else
-                 f"|z| = {z} reaches the table's {pct(level)} {row} row")
-        exact = z_critical(level, "two" if row == "two-sided" else "one") if level else 0.0
-        if abs(self.statistic) < exact:  # reached only through the table's rounding
+        # The table's columns are two-sided levels; a one-sided level is a column read through
+        # C' = 100 - (100 - C)/2, as the slides do it.
+        if level == 0:
+            reach = f"|z| = {z} is below {TABLE_Z[0]:.2f}, the table's first (50%) column"
+        else:
             levels = TABLE_LEVELS if row == "two-sided" else TABLE_LEVELS_ONE_SIDED
-            printed = TABLE_Z[levels.index(round(float(level), 3))]
-            reach = (f"|z| = {z} reaches the printed {printed:.2f} of the table's {pct(level)} {row} row "
-                     f"but not the exact {exact:.4f}")
+            column = levels.index(round(float(level), 3))
+            printed, two = TABLE_Z[column], TABLE_LEVELS[column]
+            where = (f"the table's {pct(two)} column" if row == "two-sided" else
+                     f"the table's {pct(two)} column, one-sided C' = 100 - (100 - {pct(two)[:-1]})/2 = {pct(level)}")
+            reach = f"|z| = {z} reaches {printed:.2f}, {where}"
+            exact = z_critical(level, "two" if row == "two-sided" else "one")
+            if abs(self.statistic) < exact:  # reached only through the table's rounding
+                reach = f"|z| = {z} reaches the printed {printed:.2f} of {where}, but not the exact {exact:.4f}"
         if self.alternative != "two-sided" and np.sign(self.difference) != (-1 if self.alternative == "less" else 1):
             reach = f"z = {_plain(self.statistic, 4)} points the other way"
         significant = self.p_value < 1 - self.confidence
@@ -231,7 +237,8 @@ def compare_hypotheses(error1, n1, error2, n2, confidence=0.95, alternative="two
         ``confidence`` (the requested level), the exact levels reached
         ``two_sided_confidence`` (= 1 - p) and ``one_sided_confidence`` (= 1 - p/2),
         and the slides' table look-up ``table_confidence`` / ``table_one_sided_confidence``
-        (the one-sided row holds only for a direction fixed in advance), and ``alternative``.
+        (the one-sided level, a column converted by C' = 100 - (100 - C)/2, holds only for a
+        direction fixed in advance), and ``alternative``.
         Array input gives array fields.
 
     References
