@@ -29,12 +29,14 @@ def test_mooney_example_1():
     assert "not significant (two-sided, p = 0.1)" in md  # 95% two-sided is out of reach
     assert "one-sided" not in r.verdict and "lower" not in r.verdict
     assert "interval [-0.219, 0.0192] for it" in r.verdict
+    assert r.verdict.endswith("The test assumes two independent test sets of independently drawn examples, "
+                              "neither used to build either hypothesis.")
     # Mooney's "h1 is better with 95% confidence" holds for a direction fixed in advance
     one = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="less")
     assert one.p_value == pytest.approx(r.one_sided_p_value) and one.high < np.inf and one.low == -np.inf
     assert one.verdict.startswith("For the direction fixed in advance (H1: h1's error is lower), |z| = 1.644 "
-                                  "reaches the printed 1.64 of the table's 90% column, one-sided "
-                                  "C' = 100 - (100 - 90)/2 = 95%, but not the exact 1.6449")
+                                  "reaches the printed 1.64 of the table's 90% column (one-sided: "
+                                  "C' = 100 - (100 - 90)/2 = 95%), but not the exact 1.6449")
     other = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="greater")
     assert other.p_value == pytest.approx(1 - one.p_value) and "points the other way" in other.verdict
 
@@ -46,7 +48,7 @@ def test_mooney_example_2():
     assert r.table_confidence == 0.50 and r.table_one_sided_confidence == 0.75
     assert "|z| = 0.8482 reaches 0.67, the table's 50% column;" in r.verdict
     # the table has no 75% column: a one-sided level is a two-sided column converted, as the slides do
-    assert ("reaches 0.67, the table's 50% column, one-sided C' = 100 - (100 - 50)/2 = 75%;"
+    assert ("reaches 0.67, the table's 50% column (one-sided: C' = 100 - (100 - 50)/2 = 75%);"
             in et.compare_hypotheses(0.20, 100, 0.25, 100, alternative="less").verdict)
     assert "below 0.67, the table's first (50%) column" in et.compare_hypotheses(0.2, 100, 0.21, 100).verdict
 

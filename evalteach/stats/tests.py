@@ -169,7 +169,7 @@ class HypothesisComparison(Result):
             column = levels.index(round(float(level), 3))
             printed, two = TABLE_Z[column], TABLE_LEVELS[column]
             where = (f"the table's {pct(two)} column" if row == "two-sided" else
-                     f"the table's {pct(two)} column, one-sided C' = 100 - (100 - {pct(two)[:-1]})/2 = {pct(level)}")
+                     f"the table's {pct(two)} column (one-sided: C' = 100 - (100 - {pct(two)[:-1]})/2 = {pct(level)})")
             reach = f"|z| = {z} reaches {printed:.2f}, {where}"
             exact = z_critical(level, "two" if row == "two-sided" else "one")
             if abs(self.statistic) < exact:  # reached only through the table's rounding
@@ -181,9 +181,11 @@ class HypothesisComparison(Result):
         head = (f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = "
                 f"{_plain(self.difference)} is {'significant' if significant else 'not significant'} "
                 f"({side}, {p_text(self.p_value)})")
-        return _with_interval(head, significant,
-                              _interval_text(self.low, self.high, self.confidence, "it", number=_decimal),
-                              "equal errors")
+        verdict = _with_interval(head, significant,
+                                 _interval_text(self.low, self.high, self.confidence, "it", number=_decimal),
+                                 "equal errors")
+        return (f"{verdict} The test assumes two independent test sets of independently drawn examples, "
+                "neither used to build either hypothesis.")
 
 
 def _decimal(x, infinite=_plain, digits=3):
