@@ -59,8 +59,17 @@ def fmt(x, digits=4):
 
 
 def pct(p, digits=3):
-    """A fraction as a percentage: 0.95 -> '95%', 0.975 -> '97.5%'."""
-    return f"{100 * float(p):.{digits}g}%"
+    """A fraction as a percentage: 0.95 -> '95%', 0.975 -> '97.5%'.
+
+    A fraction strictly between 0 and 1 never reads as 0% or 100%: more digits are shown
+    instead (0.99996 -> '99.996%'), since "100%" would claim certainty.
+    """
+    x = 100 * float(p)
+    text = f"{x:.{digits}g}"
+    while 0 < x < 100 and float(text) in (0.0, 100.0) and digits < 10:
+        digits += 1
+        text = f"{x:.{digits}g}"
+    return f"{text}%"
 
 
 def p_text(p):

@@ -7,6 +7,7 @@ import numpy as np
 from matplotlib.patches import Polygon
 from scipy import stats as _st
 
+from .._result import pct
 from ..plotting import COLORS
 from ..stats import compare_hypotheses, confidence_for_z, mcnemar_test, table_confidence, z_critical
 from ._base import Explorer, buttons, dropdown, slider
@@ -352,8 +353,8 @@ class HypothesisComparisonExplorer(Explorer):
         if r.mode == "same" and not r.only1 + r.only2:
             table = ""
         elif r.table_confidence:
-            table = (f" Read off the slides' z table, |z| reaches the {_pct(r.table_confidence)} two-sided "
-                     f"column ({_pct(r.table_one_sided_confidence)} for a one-sided test, its direction fixed "
+            table = (f" Read off the slides' z table, |z| reaches the {pct(r.table_confidence)} two-sided "
+                     f"column ({pct(r.table_one_sided_confidence)} for a one-sided test, its direction fixed "
                      f"before seeing the data); the table rounds z to two decimals, and the exact two-sided "
                      f"level is {r.two_sided_confidence:.2%}"
                      f"{', just short of the column' if r.two_sided_confidence < r.table_confidence else ''}.")
@@ -385,7 +386,3 @@ def _area(x):
         return np.zeros((3, 2))
     y = np.exp(-x ** 2 / 2) / np.sqrt(2 * np.pi)
     return np.column_stack([np.r_[x[0], x, x[-1]], np.r_[0, y, 0]])
-
-
-def _pct(level):
-    return f"{100 * level:g}%"

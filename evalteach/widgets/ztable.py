@@ -8,6 +8,7 @@ from matplotlib.patches import Polygon, Rectangle
 from scipy import stats as _st
 
 from .. import stats
+from .._result import pct
 from ..plotting import COLORS
 from ._base import Explorer, buttons, slider
 from ._cached_layer import CachedText
@@ -69,16 +70,6 @@ def _reached(z, row):
     The tolerance lets a z computed as 1.6399999999 count as the table's 1.64."""
     index = int(np.searchsorted(np.asarray(row), z + 1e-9, side="right")) - 1
     return None if index < 0 else index
-
-
-def _pct(p, digits=3):
-    """``p`` in percent to ``digits`` significant figures, never rounded to 0% or 100% unless it is."""
-    x = 100.0 * p
-    text = f"{x:.{digits}g}"
-    while 0.0 < x < 100.0 and float(text) in (0.0, 100.0) and digits < 10:
-        digits += 1
-        text = f"{x:.{digits}g}"
-    return f"{text}%"
 
 
 def _side(sided):
@@ -215,18 +206,18 @@ class ZTableExplorer(Explorer):
             self.centre.set_xy(self._area(np.concatenate([_X[_X <= z], [z]])))
             self.tail.set_xy(self._area(np.concatenate([[z], _X[_X >= z]])))
             self.tail.set_facecolor(COLORS["bad"])
-            self.centre_text.set_text(f"C' = {_pct(r.one_sided, 4)}")
+            self.centre_text.set_text(f"C' = {pct(r.one_sided, 4)}")
             self.tail_text.set_text("")  # the lower tail is simply part of C'
-            self.right_text.set_text(f"excluded:\n{_pct(tail)} above z")
+            self.right_text.set_text(f"excluded:\n{pct(tail)} above z")
             self.right_text.set_color(COLORS["bad"])
         else:
             # two-sided: the centre is C; the shaded lower tail is what a one-sided bound adds
             self.centre.set_xy(self._area(np.concatenate([[-z], _X[np.abs(_X) <= z], [z]])))
             self.tail.set_xy(self._area(np.concatenate([_X[_X <= -z], [-z]])))
             self.tail.set_facecolor(COLORS["theory"])
-            self.centre_text.set_text(f"C = {_pct(r.two_sided)}")
-            self.tail_text.set_text(f"+ {_pct(tail)}\n→ C' = {_pct(r.one_sided, 4)}")  # few lines: text is slow
-            self.right_text.set_text(f"{_pct(tail)} above z")
+            self.centre_text.set_text(f"C = {pct(r.two_sided)}")
+            self.tail_text.set_text(f"+ {pct(tail)}\n→ C' = {pct(r.one_sided, 4)}")  # few lines: text is slow
+            self.right_text.set_text(f"{pct(tail)} above z")
             self.right_text.set_color(COLORS["muted"])
         if one and z < 1.0:
             # a narrow kept area near the peak: the label ends just left of the bound, where the
@@ -237,12 +228,12 @@ class ZTableExplorer(Explorer):
                                  ha="center")
         if r.sided == "two":
             level, area = r.two_sided, "P(-z ≤ Z ≤ z)"
-            convert = f"one-sided: C' = 100 - (100 - C)/2 = {_pct(r.one_sided, 4)}"
+            convert = f"one-sided: C' = 100 - (100 - C)/2 = {pct(r.one_sided, 4)}"
         else:
             level, area = r.one_sided, "P(Z ≤ z)"
-            convert = f"= two-sided C = {_pct(r.two_sided)} plus the lower tail, {_pct(tail)}"
-        given = (f"{area} = {_pct(level, 4)}  →  z = {z:.4f}" if r.lookup == "confidence"
-                 else f"z = {z:.2f}  →  {area} = {_pct(level, 4)}")
+            convert = f"= two-sided C = {pct(r.two_sided)} plus the lower tail, {pct(tail)}"
+        given = (f"{area} = {pct(level, 4)}  →  z = {z:.4f}" if r.lookup == "confidence"
+                 else f"z = {z:.2f}  →  {area} = {pct(level, 4)}")
         self.headline.set_text(f"{given}\n{convert}")
         self._draw_cell(r)
 
@@ -278,14 +269,14 @@ class ZTableExplorer(Explorer):
                         "The table rounds to two decimals.")
             above = int(np.searchsorted(levels, r.confidence))  # the first column above the level
             if above == len(levels):
-                return (f"{_pct(r.confidence, 4)} is beyond the last column ({levels[-1]:.0%}):"
+                return (f"{pct(r.confidence, 4)} is beyond the last column ({levels[-1]:.0%}):"
                         f"\nthe exact z is {r.z:.4f}.",
                         f"The table only says z is above {r.row[-1]:.2f}.")
             low, high = above - 1, above
-            return (f"{_pct(r.confidence, 4)} lies between the {levels[low]:.0%} and {levels[high]:.0%} columns:"
+            return (f"{pct(r.confidence, 4)} lies between the {levels[low]:.0%} and {levels[high]:.0%} columns:"
                     f"\n{side} row: {r.row[low]:.2f} < z < {r.row[high]:.2f};  exact: {r.z:.4f}",
                     "Between columns, the table only brackets z.")
-        exact = f"exact: {_pct(r.confidence, 4)}"
+        exact = f"exact: {pct(r.confidence, 4)}"
         if r.cell is None:  # two-sided only: the one-sided row starts at 0.00
             return (f"z = {r.z:.2f} is below {r.row[0]:.2f}, the {levels[0]:.0%} column of the {side} row:"
                     f"\nthe table gives less than {levels[0]:.0%};  {exact}", "")
@@ -303,13 +294,13 @@ class ZTableExplorer(Explorer):
             # the slides' route, through the two-sided row, gives a tighter bound here
             two = stats.table_confidence(r.z, "two")
             gives += (f"\nslides' route: two-sided row {two:.0%} → C' at least "
-                      f"{_pct(stats.table_confidence(r.z, 'one'))} (both are lower bounds)")
+                      f"{pct(stats.table_confidence(r.z, 'one'))} (both are lower bounds)")
         return f"z = {r.z:.2f} reaches {r.table_z:.2f}, the {level} column of the {side} row:\n{gives}", ""
 
     def _summary(self, r):
-        text = (f"{_side(r.sided)} look-up: z = {r.z:.4f} and confidence {_pct(r.confidence, 4)}. "
-                f"This z encloses {_pct(r.two_sided, 4)} of the normal curve between -z and z (two-sided) and "
-                f"{_pct(r.one_sided, 4)} below z (one-sided, C' = 100 - (100 - C)/2).")
+        text = (f"{_side(r.sided)} look-up: z = {r.z:.4f} and confidence {pct(r.confidence, 4)}. "
+                f"This z encloses {pct(r.two_sided, 4)} of the normal curve between -z and z (two-sided) and "
+                f"{pct(r.one_sided, 4)} below z (one-sided, C' = 100 - (100 - C)/2).")
         reading, note = self._reading(r)
         lines = [" ".join(line.split()) for line in reading.splitlines()]
         reading = "".join(line if i == 0 else (" " if lines[i - 1].endswith(":") else "; ") + line
