@@ -284,3 +284,23 @@ def test_bootstrap_display_and_degenerate_case():
     assert (same.low, same.high) == (0.0, 0.0) and "includes 0" in same.verdict
     labels = et.bootstrap_interval(["cat", "dog", "cat", "dog"], ["cat", "cat", "cat", "dog"], n_resamples=50)
     assert labels.estimate == 0.25
+
+
+def test_smallest_p_value_is_the_p_of_the_most_extreme_rearrangement():
+    # paired, two-sided, exact: 2 / 2**m with m nonzero differences (a zero flips to itself)
+    assert et.permutation_test([0.1, -0.2, 0.05, 0.3, 0.02]).smallest_p_value == 2 / 32
+    assert et.permutation_test([0.1, 0.0, 0.05, 0.3, 0.02]).smallest_p_value == 2 / 16
+    assert et.permutation_test([0.0, 0.0, 0.0]).smallest_p_value == 1.0
+    assert et.permutation_test([0.1, 0.0, 0.05, 0.3, 0.02], alternative="greater").smallest_p_value == 1 / 16
+    # it is reached: data whose signs all agree give it (scipy's exact test as reference)
+    extreme = [0.1, 0.2, 0.05, 0.3, 0.02]
+    ref = stats.permutation_test((extreme,), np.mean, permutation_type="samples", n_resamples=np.inf).pvalue
+    assert et.permutation_test(extreme).p_value == pytest.approx(ref) == et.permutation_test(extreme).smallest_p_value
+    # unpaired, two-sided, exact: 3 against 3 values, 20 splits, the two most extreme ones
+    split = et.permutation_test([1, 2, 3], [4, 5, 6], paired=False)
+    ref = stats.permutation_test(([1, 2, 3], [4, 5, 6]), lambda x, y: np.mean(x) - np.mean(y),
+                                 n_resamples=np.inf).pvalue
+    assert split.smallest_p_value == pytest.approx(0.1) == pytest.approx(ref) == pytest.approx(split.p_value)
+    # Monte Carlo: (# + 1) / (B + 1) is at least 1 / (B + 1)
+    many = et.permutation_test(np.linspace(-1, 2, 40), n_resamples=999, seed=0)
+    assert not many.exact and many.smallest_p_value == 1 / 1000 <= many.p_value

@@ -162,6 +162,28 @@ class PermutationTest(Result):
     seed: int = field(repr=False)
     null_distribution: np.ndarray = field(repr=False)
 
+    @property
+    def smallest_p_value(self):
+        """The smallest p-value this test can give on these values, whatever their signs
+        (paired) or group labels (unpaired): the p of the most extreme rearrangement.
+
+        Exact tests: the share of rearrangements as extreme as the most extreme one (for a
+        paired two-sided test on m nonzero differences, 2 / 2**m). Monte Carlo tests:
+        1 / (B + 1). When it exceeds alpha the test cannot reject, whatever the data show.
+        """
+        if not self.exact:
+            return min(1.0, (2 if self.alternative == "two-sided" and not self.paired else 1) / (self.n_resamples + 1))
+        t = np.asarray(self.null_distribution, dtype=float)
+        tol = 1e-12 * max(1.0, float(np.abs(t).max()))
+        upper, lower = np.mean(t >= t.max() - tol), np.mean(t <= t.min() + tol)
+        if self.alternative == "greater":
+            return float(upper)
+        if self.alternative == "less":
+            return float(lower)
+        if self.paired:  # the sign-flip distribution is symmetric: |T*| >= max |T*|
+            return float(np.mean(np.abs(t) >= np.abs(t).max() - tol))
+        return float(min(1.0, 2 * min(upper, lower)))
+
     def _explain(self):
         stat = r"\bar\delta = \frac1n\sum_i (a_i - b_i)" if self.paired else r"\bar a - \bar b"
         how = (r"\text{flip the sign of each } a_i - b_i" if self.paired

@@ -171,10 +171,9 @@ class SignFlipView:
 
     @property
     def smallest_p(self):
-        """The smallest two-sided p the sign-flip test can give on these differences:
-        ``2 / 2**m`` with m nonzero differences (flipping a zero changes nothing), 1 if none."""
-        nonzero = int(np.count_nonzero(self.differences))
-        return 2 / 2 ** nonzero if nonzero else 1.0
+        """The smallest two-sided p the sign-flip test can give on these differences (``2 / 2**m``
+        with m nonzero differences: :attr:`evalteach.stats.PermutationTest.smallest_p_value`)."""
+        return self.exact.smallest_p_value
 
     @property
     def monte_carlo_se(self):
