@@ -133,17 +133,47 @@ c.JupyterHub.cleanup_servers = True
         return bool(info and info.get("servers", {}).get("", {}).get("ready"))
 
     def stop_server(self, user):
+        """Stop ``user``'s server and wait until the Hub reports it gone: the DELETE may
+        answer 202 while the server is still shutting its kernels down."""
         self.api("DELETE", f"/hub/api/users/{user}/server", timeout=60)
+
+        def gone():
+            info = self.api("GET", f"/hub/api/users/{user}")
+            return info is not None and not info.get("servers")
+
+        self.wait(gone, 60, f"{user}'s server to stop")
+
+    def processes(self):
+        """Every process started for this Hub: its own family, and the servers and kernels
+        that run in (or were given files from) its folder. A server that the Hub had to
+        kill can leave its kernel behind, adopted by init and no longer the Hub's child."""
+        found = {}
+        if self.process is not None:
+            try:
+                hub = psutil.Process(self.process.pid)
+                found.update((p.pid, p) for p in [hub, *hub.children(recursive=True)])
+            except psutil.NoSuchProcess:
+                pass
+        folder = str(self.dir)
+        for p in psutil.process_iter(["cwd", "cmdline"]):
+            if (p.info["cwd"] or "").startswith(folder) or folder in " ".join(p.info["cmdline"] or []):
+                found.setdefault(p.pid, p)
+        found.pop(os.getpid(), None)
+        return list(found.values())
 
     def stop(self):
         if self.process is None:
             return
+        family = self.processes()
         try:
-            hub = psutil.Process(self.process.pid)
-            family = [hub, *hub.children(recursive=True)]
-        except psutil.NoSuchProcess:
-            family = []
-        os.killpg(self.process.pid, signal.SIGTERM)
+            os.killpg(self.process.pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+        for p in family:
+            try:
+                p.terminate()
+            except psutil.NoSuchProcess:
+                pass
         _, alive = psutil.wait_procs(family, timeout=20)
         for p in alive:
             p.kill()
@@ -283,10 +313,13 @@ class Student:
         self.value = value
 
     def close(self):
+        """Close the websocket and shut the kernel down through the server, as closing a
+        notebook's kernel does, before the server itself is stopped."""
         try:
             self.ws.close()
         except OSError:
             pass
+        self.hub.api("DELETE", f"/user/{self.user}/api/kernels/{self.kernel_id}", timeout=60)
 
 
 def kernel_processes(kernel_ids):
