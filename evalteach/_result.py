@@ -72,9 +72,29 @@ def pct(p, digits=3):
     return f"{text}%"
 
 
+#: Significance levels a reader compares a printed p with.
+_COMMON_ALPHAS = (0.1, 0.05, 0.01)
+
+
 def p_text(p):
-    """A p-value the way papers report it: 'p = 0.0312', 'p < 0.001'."""
-    return "p < 0.001" if p < 0.001 else f"p = {float(p):.3g}"
+    """A p-value the way papers report it: 'p = 0.0312', 'p = 0.100', 'p < 0.001', 'p > 0.999'.
+
+    Three significant figures, trailing zeros kept (0.1002 prints as 0.100, not 0.1,
+    which would read as exact), and more figures where three would put the printed
+    value on the other side of a common level than the p itself (0.04996 prints as
+    0.04996, not 0.0500, which would contradict "significant at the 5% level").
+    """
+    p = float(p)
+    if p < 0.001:
+        return "p < 0.001"
+    if 0.999 < p < 1:
+        return "p > 0.999"
+    for digits in range(3, 8):
+        text = f"{p:#.{digits}g}"
+        shown = float(text)
+        if all((shown < a) == (p < a) for a in _COMMON_ALPHAS):
+            break
+    return f"p = {text}"
 
 
 def _short(value):

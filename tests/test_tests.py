@@ -26,7 +26,7 @@ def test_mooney_example_1():
     # the two-sided verdict reads the two-sided row and never picks a direction
     # 1.644 reaches the printed 1.64 but not the exact 1.6449 of the 90% row
     assert "reaches the printed 1.64 of the table's 90% column, but not the exact 1.6449" in md
-    assert "not significant (two-sided, p = 0.1)" in md  # 95% two-sided is out of reach
+    assert "not significant (two-sided, p = 0.100)" in md  # 95% two-sided is out of reach
     assert "one-sided" not in r.verdict and "lower" not in r.verdict
     assert "interval [-0.219, 0.0192] for it" in r.verdict
     assert r.verdict.endswith("The test assumes two independent test sets of independently drawn examples, "
@@ -377,7 +377,7 @@ def test_mcnemar_verdict_gives_the_interval_and_says_when_it_disagrees_with_the_
     assert ("err(A) - err(B) = (c - b) / n = 0.0621 (B made fewer errors), estimates the difference of the true "
             "errors; the 95% interval [0.00543, 0.124] for it (Tango's score interval") in r.verdict
     assert ("The interval excludes 0 although the test is not significant: at d = 0 the score test is McNemar's "
-            "chi-square without the continuity correction (p = 0.033 here)") in r.verdict
+            "chi-square without the continuity correction (p = 0.0330 here)") in r.verdict
     assert "although" not in et.mcnemar_test(6, 16, n=161, correction=False).verdict  # p = 0.033: they agree
     assert "(A made fewer errors)" in et.mcnemar_test(16, 6, n=161).verdict
     md = r._repr_markdown_()

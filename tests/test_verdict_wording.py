@@ -82,3 +82,29 @@ def test_every_public_result_class_is_checked():
 def test_no_verdict_uses_the_forbidden_phrase(phrase):
     offending = [(type(r).__name__, r.verdict) for r in RESULTS if phrase in r.verdict.lower()]
     assert offending == []
+
+
+@pytest.mark.parametrize("p, printed", [
+    (0.0312, "p = 0.0312"),
+    (0.1002, "p = 0.100"),    # not "0.1", which reads as exact
+    (0.5, "p = 0.500"),
+    (0.04996, "p = 0.04996"),  # not "0.0500": the verdict says significant at 5%
+    (0.0099996, "p = 0.0099996"),
+    (0.05, "p = 0.0500"),
+    (0.00099, "p < 0.001"),
+    (0.99999, "p > 0.999"),   # not "1.00"
+    (1.0, "p = 1.00"),
+])
+def test_a_printed_p_value_keeps_its_figures_and_its_side_of_every_common_level(p, printed):
+    from evalteach._result import p_text
+    assert p_text(p) == printed
+
+
+def test_every_printed_p_is_on_the_same_side_of_each_common_level_as_the_p_itself():
+    from evalteach._result import p_text
+    for p in np.linspace(0.001, 0.999, 20001):
+        text = p_text(p)
+        if text.startswith("p = "):
+            shown = float(text[4:])
+            for alpha in (0.1, 0.05, 0.01):
+                assert (shown < alpha) == (p < alpha), (p, text)
