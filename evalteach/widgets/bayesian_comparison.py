@@ -8,6 +8,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.transforms import ScaledTranslation
 
+from .._result import p_text
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..learners import LEARNER_LABELS, LEARNERS
 from ..plotting import COLORS, fast_x_axis
@@ -285,7 +286,7 @@ class BayesianComparisonExplorer(Explorer):
         self.interval_mid.set_data([f.mean_difference], [level])
         verdict = "significant" if f.p_value < 0.05 else "not significant"
         self.interval_text.set_text(f"95% interval [{f.low:+.3f}, {f.high:+.3f}]\n"
-                                    f"p = {f.p_value:.2g} ({verdict} at 5%)")
+                                    f"{p_text(f.p_value)} ({verdict} at 5%)")
         ax.set_xlim(self._x[0], self._x[-1])
         ax.set_ylim(0, 1.6 * top)
         centre = ("a point mass" if b.scale == 0 else
@@ -299,7 +300,7 @@ class BayesianComparisonExplorer(Explorer):
         pad = 0.1 * max(d.max() - d.min(), reach)
         ax.set_xlim(min(d.min(), -reach) - pad, max(d.max(), reach) + pad)
         ax.set_xlabel(f"AUC difference A − B (A: {a}, B: {b_name}), Demšar's 14 data sets")
-        self.wilcoxon_text.set_text(f"Wilcoxon signed-rank test: p = {r.frequentist.p_value:.2g}")
+        self.wilcoxon_text.set_text(f"Wilcoxon signed-rank test: {p_text(r.frequentist.p_value)}")
 
     def _draw(self, r):
         shown = (r.mode, r.label, r.differences.tobytes())

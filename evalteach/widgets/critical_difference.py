@@ -8,6 +8,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.offsetbox import AnnotationBbox, DrawingArea
 from matplotlib.ticker import MaxNLocator
 
+from .._result import p_text
 from .. import _validate
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..plotting import COLORS
@@ -214,7 +215,7 @@ class CriticalDifferenceExplorer(Explorer):
         verdict = "significant" if s.p_value < r.alpha else "not significant"
         self.pair_title.set_text(f"A = {A} against B = {B}\n"
                                  f"A wins {s.wins}, loses {s.losses}, ties {s.ties}\n"
-                                 f"sign test p = {s.p_value:.3g}:\n{verdict} at α = {r.alpha:g}")
+                                 f"sign test {p_text(s.p_value)}:\n{verdict} at α = {r.alpha:g}")
 
     def _draw_labels(self, f, ranks):
         k = self.k
@@ -236,8 +237,8 @@ class CriticalDifferenceExplorer(Explorer):
         self.leaders.set_data(xs, ys)
         self.friedman_text.set_text(
             f"N = {f.n} data sets, k = {f.k} algorithms\n"
-            f"Friedman χ²_F = {f.statistic:.2f} (p = {f.p_value:.3g})\n"
-            f"Iman-Davenport F_F = {f.iman_davenport:.2f} (p = {f.iman_davenport_p_value:.3g})")
+            f"Friedman χ²_F = {f.statistic:.2f} ({p_text(f.p_value)})\n"
+            f"Iman-Davenport F_F = {f.iman_davenport:.2f} ({p_text(f.iman_davenport_p_value)})")
 
     def _summary(self, r):
         f = r.friedman
@@ -245,9 +246,9 @@ class CriticalDifferenceExplorer(Explorer):
         groups = "; ".join(" = ".join(self.algorithms[j] for j in g) for g in r.groups) or "none"
         ties = (f" (some data sets have ties; with the tie correction, as scipy computes it, chi-square is "
                 f"{f.other_statistic:.3f})" if f.tie_factor != 1.0 else "")
-        return (f"Average ranks: {ranks}. Friedman chi-square {f.statistic:.3f} (p = {f.p_value:.3g}){ties}, "
-                f"Iman-Davenport F {f.iman_davenport:.3f} (p = {f.iman_davenport_p_value:.3g}). "
+        return (f"Average ranks: {ranks}. Friedman chi-square {f.statistic:.3f} ({p_text(f.p_value)}){ties}, "
+                f"Iman-Davenport F {f.iman_davenport:.3f} ({p_text(f.iman_davenport_p_value)}). "
                 f"Nemenyi critical difference {r.cd.cd:.3f} at alpha {r.alpha:g}; groups not "
                 f"significantly different: {groups}. Sign test {self.algorithms[r.a]} against "
                 f"{self.algorithms[r.b]}: {r.sign.wins} wins, {r.sign.losses} losses, {r.sign.ties} "
-                f"ties, p = {r.sign.p_value:.3g}.")
+                f"ties, {p_text(r.sign.p_value)}.")

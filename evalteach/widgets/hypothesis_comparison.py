@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.patches import Polygon
 from scipy import stats as _st
 
-from .._result import pct
+from .._result import p_text, pct
 from ..plotting import COLORS
 from ..stats import compare_hypotheses, confidence_for_z, mcnemar_test, table_confidence, z_critical
 from ._base import Explorer, buttons, dropdown, slider
@@ -315,13 +315,13 @@ class HypothesisComparisonExplorer(Explorer):
         verdict = "significant" if r.rejects else "not significant"
         self.z_alternative.set_text(ALTERNATIVES[r.alternative])
         self.z_text.set_text(f"z = {r.statistic:.3f}\n"
-                             f"shaded: p = {r.test_p_value:.3f}\n"
+                             f"shaded: {p_text(r.test_p_value)}\n"
                              f"{verdict} at α = {1 - r.confidence:.2g}")
 
     def _summary(self, r):
         if r.mode == "independent":
             head = (f"Independent test sets: error of h1 {r.error1:.3f} on {r.n1}, error of h2 {r.error2:.3f} "
-                    f"on {r.n2}; d = {r.difference:.3f}, sigma_d = {r.se:.4f}, z = {r.statistic:.3f}.")
+                    f"on {r.n2}; d = {r.difference:.3f}, σ_d = {r.se:.4f}, z = {r.statistic:.3f}.")
         else:
             z_independent = r.comparison.statistic
             independent = (f"the independent-sets formula would give z = {z_independent:.3f}"
@@ -336,7 +336,7 @@ class HypothesisComparisonExplorer(Explorer):
                 if disagreements < 25:
                     exact = mcnemar_test(r.only2, r.only1, exact=True, confidence=r.confidence)
                     head += (f" With {disagreements} disagreements (< 25) the chi-square approximation is "
-                             f"rough: the exact McNemar test gives p = {exact.p_value:.4f} (two-sided), the safer "
+                             f"rough: the exact McNemar test gives {p_text(exact.p_value)} (two-sided), the safer "
                              f"number here; the picture and the verdict below use the chi-square p.")
             else:
                 head = (f"{counts} They never disagree, so McNemar's statistic is 0/0, undefined: by convention "
@@ -347,7 +347,7 @@ class HypothesisComparisonExplorer(Explorer):
                   if r.spikes else "")
         side = "two-sided" if r.alternative == "two" else "one-sided"
         method = "" if r.mode == "independent" else " (Tango's score interval)"
-        verdict = (f"{ALTERNATIVES[r.alternative]} ({side}, chosen in advance): p = {r.test_p_value:.4f}, "
+        verdict = (f"{ALTERNATIVES[r.alternative]} ({side}, chosen in advance): {p_text(r.test_p_value)}, "
                    f"{'significant' if r.rejects else 'not significant'} at the {1 - r.confidence:.0%} level; "
                    f"the {r.confidence:.0%} interval for the difference d is [{r.low:.3f}, {r.high:.3f}]{method}.")
         if r.mode == "same" and not r.only1 + r.only2:
