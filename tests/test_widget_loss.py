@@ -162,3 +162,23 @@ def test_summary_says_the_minimum_is_at_the_true_probability_and_the_quadratic_l
             in summary)
     assert "0.700 and 0.700" not in summary
     assert "sums the squared errors over both classes" in summary and "at most 1" in summary
+
+
+@pytest.mark.parametrize("predicted", [0.0, 0.3, 0.9, 1.0])
+def test_the_forecast_is_marked_on_each_expected_loss_curve(predicted):
+    from evalteach.widgets.loss import EXPECTED_TOP
+
+    e = LossExplorer(p_true=0.7, predicted=predicted)
+    for kind in ("quadratic", "informational"):
+        dot = e.expected_dots[kind]
+        ((x, y),) = dot.get_xydata()
+        value = e.result.expected_at_prediction(kind)
+        p_true = 0.7
+        if kind == "quadratic":  # sum over both classes of (target - forecast)^2, weighted by p*
+            reference = p_true * 2 * (1 - predicted) ** 2 + (1 - p_true) * 2 * predicted ** 2
+            assert value == pytest.approx(reference)
+        assert x == predicted
+        if value <= EXPECTED_TOP:
+            assert dot.get_marker() == "o" and y == pytest.approx(value)
+        else:  # off the scale (infinite at 0 or 1): an arrowhead at the top
+            assert dot.get_marker() == "^" and y == EXPECTED_TOP

@@ -272,3 +272,12 @@ def test_no_floor_note_when_the_test_can_reach_the_level():
     assert "scores in b are lower" in text and "B = 0: no resamples drawn yet" in text
     own.set(mode="permutation")  # bootstrap mode is not offered: unchanged
     assert own.floor_note.get_text()
+
+
+def test_the_legend_names_the_dashed_mirror_line():
+    e = RandomizationExplorer(seed=0)
+    legend = e.legends["permutation"]
+    labels = [t.get_text() for t in legend.texts]
+    assert "observed mean difference, and its mirror image" in labels
+    assert e.mirror.get_linestyle() == "--"
+    assert e.mirror.get_xdata()[0] == pytest.approx(-e.result.observed)

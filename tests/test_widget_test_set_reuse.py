@@ -155,3 +155,20 @@ def test_legend_matches_the_lines_and_the_true_error_stays_visible():
     assert order.index(e.c_true) > order.index(e.c_valid)
     offset, dashes = e.c_true._unscaled_dash_pattern
     assert dashes and dashes[1] >= 3
+
+
+def test_the_star_and_square_mark_a_test_error_dot_without_hiding_it():
+    # at m = 1 the one model is both the lowest on test and the one chosen on validation:
+    # its dot lies under both markers and must be drawn after (over) them
+    e = TestSetReuseExplorer(m=1, seed=0)
+    (dot,) = e.test_pts.get_xydata()
+    assert np.allclose(e.pick_test.get_xydata()[0], dot) and np.allclose(e.pick_val.get_xydata()[0], dot)
+    order = e._dynamic
+    assert order.index(e.test_pts) > max(order.index(e.pick_test), order.index(e.pick_val))
+    colour = np.array(e.figure.canvas.buffer_rgba())[..., :3]
+    x, y = e.test_pts.get_transform().transform(dot)
+    height = colour.shape[0]
+    pixel = colour[int(round(height - y)), int(round(x))] / 255
+    from matplotlib.colors import to_rgb
+    from evalteach.plotting import COLORS
+    assert np.allclose(pixel, to_rgb(COLORS["data"]), atol=0.08), pixel

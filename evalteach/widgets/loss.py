@@ -162,6 +162,9 @@ class LossExplorer(Explorer):
                                     label="true probability p*")[0]
         self.right_p = right.plot([], [], color=COLORS["muted"], lw=1, label="the forecast")[0]
         self.minima = right.plot([], [], "v", color=COLORS["good"], ms=8, label="minimum")[0]
+        # where the forecast line meets each expected-loss curve: the table's "expected" row
+        self.expected_dots = {kind: right.plot([], [], "o", color=color, ms=6)[0]
+                              for kind, color in colors.items()}
         right.set(xlim=XLIM, ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="forecast P(class 1)",
                   ylabel="expected loss per instance", title="Expected loss when class 1 has probability p*")
         right.legend(loc="upper center", ncol=3, frameon=False, fontsize="x-small")
@@ -188,7 +191,7 @@ class LossExplorer(Explorer):
         self.number_cells = [[cell(row, column) for column in _COLUMN_ENDS] for row in (1, 2, 3, 5)]
         self.readout_cells = [self.forecast_cell, self.true_cell, *sum(self.number_cells, [])]
         self.dynamic(self.left_p, *self.markers.values(), self.infinity, *self.expected.values(),
-                     self.true_line, self.right_p, self.minima, *map(CachedText, self.readout_cells))
+                     self.true_line, self.right_p, self.minima, *self.expected_dots.values(), *map(CachedText, self.readout_cells))
 
     def _draw(self, r):
         p = r.predicted
@@ -212,6 +215,11 @@ class LossExplorer(Explorer):
             self.expected[kind].set_data(GRID, np.where(values <= EXPECTED_TOP, values, np.nan))
         self.true_line.set_data([r.p_true, r.p_true], [0, EXPECTED_TOP])
         self.right_p.set_data([p, p], [0, EXPECTED_TOP])
+        for kind, dot in self.expected_dots.items():
+            value = r.expected_at_prediction(kind)
+            on_scale = value <= EXPECTED_TOP
+            dot.set_marker("o" if on_scale else "^")  # off the scale: an arrowhead at the top
+            dot.set_data([p], [value if on_scale else EXPECTED_TOP])
         best = [(r.best_quadratic, np.min(r.expected_quadratic)),
                 (r.best_informational, np.nanmin(r.expected_informational))]
         self.minima.set_data([b[0] for b in best], [b[1] for b in best])

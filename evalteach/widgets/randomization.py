@@ -9,6 +9,7 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.legend import Legend
+from matplotlib.legend_handler import HandlerTuple
 from matplotlib.text import Text
 from matplotlib.ticker import FuncFormatter, MaxNLocator, ScalarFormatter
 from matplotlib.transforms import ScaledTranslation
@@ -500,8 +501,10 @@ class RandomizationExplorer(Explorer):
         self.floor_note.set_gid(ON_DATA)  # a t-test line may pass under it
         # one legend per mode, made once; a mode switch only shows the other
         self.legends = {
-            "permutation": Legend(ax, [self.calm, self.extreme, self.observed],
-                                  ["less extreme", "at least as far from 0 as observed", "observed mean difference"],
+            "permutation": Legend(ax, [self.calm, self.extreme, (self.observed, self.mirror)],
+                                  ["less extreme", "at least as far from 0 as observed",
+                                   "observed mean difference, and its mirror image"],
+                                  handler_map={tuple: HandlerTuple(ndivide=None)},
                                   loc="upper left", fontsize="small", framealpha=0.9),
             "bootstrap": Legend(ax, [self.calm, self.observed, self.ends],
                                 ["bootstrap error rates", "error on the test set", "percentile ends (2.5%, 97.5%)"],

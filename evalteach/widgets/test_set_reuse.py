@@ -119,7 +119,7 @@ class TestSetReuseExplorer(Explorer):
         ax.set_ylabel("error")
         ax.xaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 5, 10], integer=True))
         (self.true_pts,) = ax.plot([], [], "_", color=COLORS["truth"], ms=7, label="true error (one dash a model)")
-        (self.test_pts,) = ax.plot([], [], "o", color=COLORS["data"], ms=3.5, label="test error")
+        (self.test_pts,) = ax.plot([], [], "o", color=COLORS["data"], ms=3.5, zorder=2.5, label="test error")
         (self.pick_test,) = ax.plot([], [], "*", color=COLORS["bad"], ms=15, label="lowest test error (reported)")
         (self.pick_val,) = ax.plot([], [], "s", mfc="none", mec=COLORS["good"], mew=2, ms=10,
                                    label="chosen on validation set")
@@ -159,8 +159,9 @@ class TestSetReuseExplorer(Explorer):
                                  region=axis_region(self.ax_one.xaxis))
         self._limits = self._end = None
         # animated artists are drawn in this order: the chosen model's true error over the green curve
-        self.dynamic(self.axis_layer, self.models_axis, self.true_pts, self.test_pts, self.pick_test,
-                     self.pick_val, self.c_reused, self.c_valid, self.c_true, self.m_line, self.gap,
+        # the test-error dots last: the star and square mark a dot, and must not hide it
+        self.dynamic(self.axis_layer, self.models_axis, self.true_pts, self.pick_test, self.pick_val,
+                     self.test_pts, self.c_reused, self.c_valid, self.c_true, self.m_line, self.gap,
                      self.gap_text)
 
     def _draw(self, r):
