@@ -97,7 +97,7 @@ class Theme:
         scale = self.font_size / 10.0
         for key in ("xtick.major.pad", "ytick.major.pad", "xtick.minor.pad", "ytick.minor.pad",
                     "xtick.major.size", "ytick.major.size", "xtick.minor.size", "ytick.minor.size",
-                    "axes.labelpad", "axes.titlepad", "lines.markersize",
+                    "axes.labelpad", "axes.titlepad", "lines.markersize", "lines.markeredgewidth",
                     "figure.constrained_layout.h_pad", "figure.constrained_layout.w_pad"):
             rc[key] = mpl.rcParamsDefault[key] * scale
         if self.contrast == "high":
@@ -125,6 +125,19 @@ _listeners = weakref.WeakSet()
 def theme() -> Theme:
     """The theme in force."""
     return _current
+
+
+def points(size):
+    """A marker size or marker edge width in points, given at classroom scale and grown
+    with the theme's fonts, as matplotlib's default marker size is (6 points at 10-point
+    text): at presenter scale a dot keeps its size relative to the larger figure."""
+    return size * _current.font_size / CLASSROOM.font_size
+
+
+def area(size):
+    """A scatter marker's area in points squared, given at classroom scale and grown with
+    the theme's fonts (see :func:`points`)."""
+    return size * (_current.font_size / CLASSROOM.font_size) ** 2
 
 
 def presenter(on=True, *, contrast="normal"):

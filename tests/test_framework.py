@@ -462,3 +462,39 @@ def test_work_while_idle_runs_in_steps_until_done_and_never_raises():
         assert len(steps) == 6
 
     run_on_a_fresh_event_loop(idle())
+
+
+def _marker_sizes(figure):
+    """Every marker size, marker edge width and scatter area in ``figure``, in build order."""
+    from matplotlib.axis import Tick
+    from matplotlib.collections import PathCollection
+    from matplotlib.lines import Line2D
+
+    ticks = {id(line) for tick in figure.findobj(Tick) for line in (tick.tick1line, tick.tick2line)}
+    sizes = []
+    for artist in figure.findobj(lambda a: isinstance(a, (Line2D, PathCollection))):
+        if id(artist) in ticks:  # the axes' tick marks: their number depends on the scale
+            continue
+        if isinstance(artist, Line2D):
+            if artist.get_marker() not in (None, "None", "", " "):
+                sizes.append(("ms", artist.get_markersize()))
+                sizes.append(("mew", artist.get_markeredgewidth()))
+        elif len(artist.get_sizes()):
+            sizes += [("area", float(s)) for s in artist.get_sizes()]
+    return sizes
+
+
+@pytest.mark.parametrize("name", list(evalteach.widgets.EXPLORERS))
+def test_markers_grow_with_the_fonts_at_presenter_scale(name):
+    """At presenter scale the figure and its fonts grow 1.5x; so do its dots and marks,
+    or they shrink against the picture (a 3-point dot stays 3 points in a larger figure)."""
+    laptop = _marker_sizes(getattr(evalteach.widgets, name)(seed=0).figure)
+    try:
+        evalteach.presenter()
+        scale = plotting.PRESENTER.font_size / plotting.CLASSROOM.font_size
+        projector = _marker_sizes(getattr(evalteach.widgets, name)(seed=0).figure)
+    finally:
+        evalteach.presenter(False)
+    assert [kind for kind, _ in laptop] == [kind for kind, _ in projector]
+    for (kind, small), (_, large) in zip(laptop, projector):
+        assert large == pytest.approx(small * (scale ** 2 if kind == "area" else scale)), (kind, small, large)

@@ -11,7 +11,7 @@ from matplotlib.transforms import ScaledTranslation
 from .._result import p_text
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
 from ..learners import LEARNER_LABELS, LEARNERS
-from ..plotting import COLORS, fast_x_axis
+from ..plotting import COLORS, fast_x_axis, points
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS
 from ..simulate.learner_scores import repeated_cv_errors
 from ..stats import (bayesian_correlated_t_test, bayesian_signed_rank_test, corrected_resampled_t_test,
@@ -189,7 +189,7 @@ class BayesianComparisonExplorer(Explorer):
         self.zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=0.8)  # stops below the legend
         self.interval = ax.plot([], [], color=COLORS["second"], lw=4, solid_capstyle="butt",
                                 label="corrected resampled t-test: 95% interval")[0]
-        self.interval_mid = ax.plot([], [], "|", color=COLORS["second"], ms=14, mew=2)[0]
+        self.interval_mid = ax.plot([], [], "|", color=COLORS["second"], ms=points(14), mew=points(2))[0]
         ax.legend(handles=[self.interval], loc="upper left", fontsize="small", framealpha=0.9)
         # its numbers apart from the legend, as Wilcoxon's in the other mode: the legend is drawn once
         self.interval_text = ax.text(0.98, 0.97, " \n ", transform=ax.transAxes, ha="right", va="top",
@@ -223,7 +223,7 @@ class BayesianComparisonExplorer(Explorer):
         """The dots of Demšar's differences and the bars of the signed-rank test; returns the
         artists that change with the pair."""
         ax, bars_ax = self.dots_ax, self.rank_ax
-        self.dots = ax.plot([], [], "o", color=COLORS["truth"], ms=5,  # neutral: either learner may win
+        self.dots = ax.plot([], [], "o", color=COLORS["truth"], ms=points(5),  # neutral: either learner may win
                             label="difference on one data set")[0]
         self.dots_zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=0.8)
         ax.legend(handles=[self.dots], loc="upper left", fontsize="small", framealpha=0.9)

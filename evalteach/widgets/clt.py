@@ -11,7 +11,7 @@ from matplotlib.transforms import Bbox
 from scipy import stats as _st
 
 from .. import simulate
-from ..plotting import COLORS, fast_x_axis
+from ..plotting import COLORS, fast_x_axis, points
 from ._base import Explorer, dropdown, slider, text
 from ._cached_layer import CachedLayer
 from .sampling_error import headroom
@@ -222,7 +222,7 @@ class CLTExplorer(Explorer):
         ax_shape.axvline(RULE_N, color=COLORS["muted"], ls=":", lw=1.5)  # the rule of thumb
         # one curve: the mean counts as near normal once both measures are small
         (self.shape_curve,) = ax_shape.plot(ns, np.zeros_like(ns, dtype=float), color=COLORS["data"])
-        (self.here,) = ax_shape.plot([], [], "o", color=COLORS["truth"], ms=6, clip_on=False)
+        (self.here,) = ax_shape.plot([], [], "o", color=COLORS["truth"], ms=points(6), clip_on=False)
         self.verdict = ax_shape.set_title(" \n ", fontsize="medium", y=1.0)
 
         # No control redraws the whole figure (at 2x that costs 100-160 ms, mostly text).

@@ -8,7 +8,7 @@ from matplotlib.patches import Polygon
 from scipy import stats as _st
 
 from .._result import p_text, pct
-from ..plotting import COLORS
+from ..plotting import COLORS, points
 from ..stats import compare_hypotheses, confidence_for_z, mcnemar_test, table_confidence, z_critical
 from ._base import Explorer, buttons, dropdown, slider
 from ._cached_layer import CachedAxis, CachedText
@@ -239,7 +239,7 @@ class HypothesisComparisonExplorer(Explorer):
         (self.null_curve,) = ax.plot([], [], color=COLORS["muted"])
         self.null_text = ax.text(0, 0.5, "if d = 0", color=COLORS["muted"], va="center", fontsize="small")
         (self.d_interval,) = ax.plot([], [], color=COLORS["truth"], lw=4, solid_capstyle="butt")
-        (self.d_dot,) = ax.plot([], [], "o", color=COLORS["bad"], ms=7)
+        (self.d_dot,) = ax.plot([], [], "o", color=COLORS["bad"], ms=points(7))
         (self.d_tick,) = ax.plot([], [], color=COLORS["bad"], lw=2.5)
         self.interval_text = ax.text(0, 1.34, "", ha="center", va="bottom", fontsize="small")
 

@@ -9,7 +9,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
 from matplotlib.transforms import Bbox
 
-from ..plotting import COLORS
+from ..plotting import COLORS, area
 from ..simulate.intervals import exact_coverage, interval_coverage
 from ..stats.intervals import METHODS, test_set_size
 from ._base import Explorer, buttons, dropdown, slider
@@ -150,9 +150,9 @@ class IntervalCoverageExplorer(Explorer):
         ax_dance.set_ylabel("test sets, one per row")
         self.segments = LineCollection([], linewidths=1.2)
         ax_dance.add_collection(self.segments)
-        self.estimates = ax_dance.scatter([], [], s=4, color=COLORS["truth"], zorder=3)
+        self.estimates = ax_dance.scatter([], [], s=area(4), color=COLORS["truth"], zorder=3)
         # a miss of zero width (Wald's [0, 0] when no error is seen) has no line to draw
-        self.point_misses = ax_dance.scatter([], [], s=9, marker="D", color=COLORS["bad"], zorder=4)
+        self.point_misses = ax_dance.scatter([], [], s=area(9), marker="D", color=COLORS["bad"], zorder=4)
         for dots in (self.estimates, self.point_misses):  # not into the tick labels' layer below
             dots.set_clip_box(marker_clip_box(ax_dance))
         self.truth = ax_dance.axvline(0.3, color=COLORS["truth"], lw=1)

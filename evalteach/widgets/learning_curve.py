@@ -12,7 +12,7 @@ from matplotlib.transforms import Bbox
 from .._result import p_text, pct
 from ..data import DATASETS
 from ..learners import LEARNER_LABELS, LEARNERS
-from ..plotting import COLORS
+from ..plotting import COLORS, points
 from ..simulate.curves import CURVE_MODES, N_POINTS, learning_curve, majority_class_accuracy
 from ..stats import paired_t_test
 from ._base import Explorer, buttons, dropdown, slider
@@ -161,17 +161,17 @@ class LearningCurveExplorer(Explorer):
         self.colors = (COLORS["data"], COLORS["theory"])
         self.chance = ax.axhline(0, color=COLORS["muted"], lw=0.8, ls="--", label=" ")  # labelled with the curves
         self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
-        self.mean_lines = [ax.plot([], [], "o-", color=c, ms=4)[0] for c in self.colors]
+        self.mean_lines = [ax.plot([], [], "o-", color=c, ms=points(4))[0] for c in self.colors]
         # the axes' labels are texts of their own: the y label drawn once in the background, the
         # x label (one per mode) in a stamp of its own, so an axis's stamp draws only its ticks
         AxisLabel(ax.yaxis, "mean accuracy on the held-out folds").set_animated(False)
         self.x_name = AxisLabel(ax.xaxis)
-        self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=9, ls="none", label=" ")[0]
+        self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=points(9), ls="none", label=" ")[0]
         self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)  # up to just below accuracy 1 and the stars
         self.pairs = LineCollection([], colors=COLORS["muted"], linewidths=1)
         folds.add_collection(self.pairs)
-        self.dots = [folds.plot([], [], "o", color=c, ms=5)[0] for c in self.colors]
-        self.fold_means = [folds.plot([], [], "_", color=c, ms=28, mew=3)[0] for c in self.colors]
+        self.dots = [folds.plot([], [], "o", color=c, ms=points(5))[0] for c in self.colors]
+        self.fold_means = [folds.plot([], [], "_", color=c, ms=points(28), mew=points(3))[0] for c in self.colors]
         folds.set(xlim=(-0.5, 1.5), xticks=[0, 1])
         for axis in (folds.xaxis, folds.yaxis):  # no label: skip placing it on each draw of the axis
             axis.set_label_coords(0.5, 0.5)

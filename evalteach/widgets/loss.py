@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from matplotlib.font_manager import FontProperties
 
-from ..plotting import COLORS
+from ..plotting import COLORS, points
 from ..stats import informational_loss, quadratic_loss
 from ..stats.losses import ZeroFrequencyWarning
 from ._base import Explorer, slider
@@ -150,7 +150,7 @@ class LossExplorer(Explorer):
         figure.legend(handles=left.lines[:4], loc="outside lower left", ncol=2, frameon=False,
                       fontsize="small")
         self.left_p = left.axvline(0, color=COLORS["muted"], lw=1)
-        self.markers = {key: left.plot([], [], "o", color=colors[key[0]], ms=6)[0]
+        self.markers = {key: left.plot([], [], "o", color=colors[key[0]], ms=points(6))[0]
                         for key in _GRID_LOSSES}
         # a loss beyond the top (infinite at a forecast of 0 or 1): an arrowhead inside the top
         # edge and "∞" beside it, not a dot cut in half by the edge
@@ -161,9 +161,9 @@ class LossExplorer(Explorer):
         self.true_line = right.plot([], [], color=COLORS["truth"], lw=1.2, ls=":",
                                     label="true probability p*")[0]
         self.right_p = right.plot([], [], color=COLORS["muted"], lw=1, label="the forecast")[0]
-        self.minima = right.plot([], [], "v", color=COLORS["good"], ms=8, label="minimum")[0]
+        self.minima = right.plot([], [], "v", color=COLORS["good"], ms=points(8), label="minimum")[0]
         # where the forecast line meets each expected-loss curve: the table's "expected" row
-        self.expected_dots = {kind: right.plot([], [], "o", color=color, ms=6)[0]
+        self.expected_dots = {kind: right.plot([], [], "o", color=color, ms=points(6))[0]
                               for kind, color in colors.items()}
         right.set(xlim=XLIM, ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="forecast P(class 1)",
                   ylabel="expected loss per instance", title="Expected loss when class 1 has probability p*")

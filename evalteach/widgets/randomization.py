@@ -16,7 +16,7 @@ from matplotlib.transforms import ScaledTranslation
 
 from .. import _validate
 from ..learners import LEARNERS
-from ..plotting import COLORS, ON_DATA, fast_x_axis
+from ..plotting import COLORS, ON_DATA, fast_x_axis, points
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, RANDOMIZATION_K
 from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_predictions
 from ..stats import paired_t_test, permutation_test, proportion_interval
@@ -489,7 +489,7 @@ class RandomizationExplorer(Explorer):
         # bootstrap mode: four intervals
         self.intervals = side.hlines([0, 1, 2, 3], 0, 0, colors=[COLORS["muted"], COLORS["good"],
                                                                   COLORS["theory"], COLORS["second"]], lw=5)
-        self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=14, mew=2)[0]
+        self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=points(14), mew=points(2))[0]
         self.side_title = side.set_title(" ", fontsize="medium", loc="left")
         # sign-flip mode: the exact and t-test p-values, above the title's one line
         self.side_facts = side.annotate("", xy=(0, 1), xycoords=self.side_title, xytext=(0, 1),

@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.markers import MarkerStyle
 
 from ..learners import LEARNER_LABELS, LEARNERS
-from ..plotting import COLORS
+from ..plotting import COLORS, area
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, PARTITIONS
 from ..simulate.repeated_partitions import REPLICABILITY_TESTS, agreement, replicability
 from ._base import Explorer, buttons, dropdown, slider
@@ -100,7 +100,7 @@ class ReplicabilityExplorer(Explorer):
         ax, bars_ax = self.ax, self.bars_ax
         rows = np.arange(len(REPLICABILITY_TESTS))[::-1]
         self._rows = rows
-        self.points = ax.scatter(np.ones(N_SEEDS * 4), np.repeat(rows, N_SEEDS), s=28, alpha=0.8,
+        self.points = ax.scatter(np.ones(N_SEEDS * 4), np.repeat(rows, N_SEEDS), s=area(28), alpha=0.8,
                                  edgecolors="none")
         self.cut = ax.axvline(0.05, color=COLORS["truth"], lw=1.2, ls="--", label="alpha")
         # One p axis for every pair (from the floor to 1): switching the data set or a learner

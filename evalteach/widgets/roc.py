@@ -10,7 +10,7 @@ from matplotlib.patches import Rectangle
 from matplotlib.transforms import offset_copy
 
 from .. import _validate as v
-from ..plotting import COLORS
+from ..plotting import COLORS, area, points
 from ..stats.examples import fawcett_roc_example, scott_roc_example
 from ..stats.roc import confusion, precision_recall_curve, roc_curve
 from ._base import Explorer, buttons, checkbox, dropdown, log_slider, slider
@@ -272,8 +272,8 @@ class ROCExplorer(Explorer):
         ax = self.ax_scores
         ax.set_ylim(-0.6, 1.6)
         ax.set_yticks([0, 1], ["negative", "positive"])
-        self.pos_dots = ax.scatter([], [], s=28, edgecolors=COLORS["data"], linewidths=1.2, zorder=3)
-        self.neg_dots = ax.scatter([], [], s=28, marker="s", edgecolors=COLORS["theory"], linewidths=1.2, zorder=3)
+        self.pos_dots = ax.scatter([], [], s=area(28), edgecolors=COLORS["data"], linewidths=1.2, zorder=3)
+        self.neg_dots = ax.scatter([], [], s=area(28), marker="s", edgecolors=COLORS["theory"], linewidths=1.2, zorder=3)
         self.threshold_line = ax.axvline(0, color=COLORS["truth"], lw=1.5)
         # the words are drawn once; only the threshold after them is redrawn on each move
         ax.text(THRESHOLD_AT, 1.02, "predict + (filled dots) when score ≥", transform=ax.transAxes, ha="right")
@@ -323,9 +323,9 @@ class ROCExplorer(Explorer):
         (self.hull_line,) = ax.plot([], [], color=COLORS["second"], ls="--", label="convex hull")
         # green, not the negatives' orange: the cheapest line and vertex are not about the negatives
         (self.iso_line,) = ax.plot([], [], color=COLORS["good"], ls="-.", label="iso-cost line")
-        (self.point,) = ax.plot([], [], "o", color=COLORS["truth"], ms=8, label="current threshold", zorder=4)
+        (self.point,) = ax.plot([], [], "o", color=COLORS["truth"], ms=points(8), label="current threshold", zorder=4)
         # drawn on top of the current point and hollow, so both stay visible when they coincide
-        (self.best,) = ax.plot([], [], "D", color=COLORS["good"], ms=12, mfc="none", mew=2,
+        (self.best,) = ax.plot([], [], "D", color=COLORS["good"], ms=points(12), mfc="none", mew=points(2),
                                label="least expected cost", zorder=5)
         self.curve_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
         # both views share the ticks (rates on [0, 1]): only the axes' names and what is inside change
@@ -387,7 +387,7 @@ class ROCExplorer(Explorer):
             s = d.scores[d.y == cls]
             dots.set_offsets(np.c_[s, cls + jitter[d.y == cls]])
             dots.set_facecolors([color if x >= r.threshold else "white" for x in s])
-            dots.set_sizes([28 if d.y.size <= 60 else 12])
+            dots.set_sizes([area(28 if d.y.size <= 60 else 12)])
         self.threshold_line.set_xdata([r.threshold] * 2)
         self.threshold_text.set_text(f"{r.threshold:.4g}")
 

@@ -8,7 +8,7 @@ from matplotlib.ticker import FormatStrFormatter, MultipleLocator
 from scipy import stats as _st
 
 from .. import simulate
-from ..plotting import COLORS
+from ..plotting import COLORS, area, points
 from ._base import Explorer, checkbox, slider
 from ._cached_layer import CachedLayer, Stamp
 
@@ -162,7 +162,7 @@ class SamplingErrorExplorer(Explorer):
         # The dots are drawn last, over the curve and the truth line, with a dark rim: the
         # centre dot stays visible at the curve's peak, and orange dots and the vermillion
         # curve differ in shape as well as hue (Okabe-Ito, plotting.PALETTE).
-        (self.pmf,) = ax.plot([], [], "o", ms=4.5, mec=COLORS["truth"], mew=0.8, color=COLORS["theory"],
+        (self.pmf,) = ax.plot([], [], "o", ms=points(4.5), mec=COLORS["truth"], mew=points(0.8), color=COLORS["theory"],
                               label=pmf_label(1))
         (self.normal,) = ax.plot([], [], color=COLORS["normal"], label="normal approximation")
         self.truth = ax.axvline(0.3, color=COLORS["truth"], ls="--", lw=1.2, label=r"$error_D(h)$")
@@ -177,9 +177,9 @@ class SamplingErrorExplorer(Explorer):
         lx.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))
         self.learner_title = lx.set_title(" \n ", fontsize="medium")  # two lines, as in _draw_learner
         # The mean bars go under the dots (drawn first, thin): the training errors at 0 stay visible.
-        (self.means,) = lx.plot([], [], "_", ms=34, mew=1.5, color=COLORS["truth"])
-        self.train_dots = lx.scatter([], [], s=14, color=COLORS["second"], alpha=0.7)
-        self.test_dots = lx.scatter([], [], s=14, color=COLORS["good"], alpha=0.7)
+        (self.means,) = lx.plot([], [], "_", ms=points(34), mew=points(1.5), color=COLORS["truth"])
+        self.train_dots = lx.scatter([], [], s=area(14), color=COLORS["second"], alpha=0.7)
+        self.test_dots = lx.scatter([], [], s=area(14), color=COLORS["good"], alpha=0.7)
         self.learner_text = lx.text(0.5, 0.97, "", transform=lx.transAxes, ha="center", va="top",
                                     fontsize="small")
         self._jitter = np.random.default_rng(0).uniform(-0.18, 0.18, N_SPLITS)

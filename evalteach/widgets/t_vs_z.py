@@ -11,7 +11,7 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter
 from scipy import stats as _st
 
-from ..plotting import COLORS
+from ..plotting import COLORS, points
 from ..simulate.experiments import paired_experiments, t_vs_z_coverage
 from ..stats.intervals import t_critical, z_critical
 from ..stats.tests import paired_t_test, paired_z_test
@@ -142,15 +142,15 @@ class TvsZExplorer(Explorer):
             ax.set_xlabel("folds k")
             ax.set_ylabel(label)
             ax.grid(True, alpha=0.3)
-            (lines["t"],) = ax.plot([], [], "o-", ms=3, color=_T_COLOR)
-            (lines["z"],) = ax.plot([], [], "s-", ms=3, color=_Z_COLOR)
+            (lines["t"],) = ax.plot([], [], "o-", ms=points(3), color=_T_COLOR)
+            (lines["z"],) = ax.plot([], [], "s-", ms=points(3), color=_Z_COLOR)
             lines["nominal"] = ax.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2)
             lines["now"] = ax.axvline(5, color=COLORS["muted"], lw=1)
             self.dynamic(*lines.values())
         # One key for all four panels (t and z keep their colours everywhere), under them:
         # inside a panel a legend covered lines that move with the controls.
-        key = [Line2D([], [], marker="o", ms=3, color=_T_COLOR, label="t(k-1)"),
-               Line2D([], [], marker="s", ms=3, color=_Z_COLOR, label="z (normal)"),
+        key = [Line2D([], [], marker="o", ms=points(3), color=_T_COLOR, label="t(k-1)"),
+               Line2D([], [], marker="s", ms=points(3), color=_Z_COLOR, label="z (normal)"),
                Line2D([], [], color=COLORS["bad"], label="interval misses the true difference"),
                Line2D([], [], color=COLORS["truth"], label="true difference"),
                Line2D([], [], color=COLORS["truth"], ls=":", label="nominal coverage, α")]
