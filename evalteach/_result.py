@@ -77,12 +77,13 @@ _COMMON_ALPHAS = (0.1, 0.05, 0.01)
 
 
 def p_text(p):
-    """A p-value the way papers report it: 'p = 0.0312', 'p = 0.100', 'p < 0.001', 'p > 0.999'.
+    """A p-value the way papers report it: 'p = 0.0312', 'p = 0.500', 'p < 0.001', 'p > 0.999'.
 
-    Three significant figures, trailing zeros kept (0.1002 prints as 0.100, not 0.1,
-    which would read as exact), and more figures where three would put the printed
-    value on the other side of a common level than the p itself (0.04996 prints as
-    0.04996, not 0.0500, which would contradict "significant at the 5% level").
+    Three significant figures, trailing zeros kept (0.312 prints as 0.312, 0.5 as
+    0.500), and more figures where three would put the printed value on the other side
+    of a common level (0.1, 0.05, 0.01) than the p itself, or exactly on it: 0.04996
+    prints as 0.04996, not 0.0500, which would contradict "significant at the 5%
+    level"; 0.1002 as 0.1002, not 0.100, which reads as reaching the 10% level.
     """
     p = float(p)
     if p < 0.001:
@@ -92,7 +93,9 @@ def p_text(p):
     for digits in range(3, 8):
         text = f"{p:#.{digits}g}"
         shown = float(text)
-        if all((shown < a) == (p < a) for a in _COMMON_ALPHAS):
+        # on the same side of every level, and not printed as a level it only rounds to
+        # (0.1002 as "0.100" reads as "p <= 0.10")
+        if all((shown < a) == (p < a) and (shown != a or p == a) for a in _COMMON_ALPHAS):
             break
     return f"p = {text}"
 

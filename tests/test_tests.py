@@ -26,7 +26,7 @@ def test_mooney_example_1():
     # the two-sided verdict reads the two-sided row and never picks a direction
     # 1.644 reaches the printed 1.64 but not the exact 1.6449 of the 90% row
     assert "reaches the printed 1.64 of the table's 90% column, but not the exact 1.6449" in md
-    assert "not significant (two-sided, p = 0.100)" in md  # 95% two-sided is out of reach
+    assert "not significant (two-sided, p = 0.1002)" in md  # 95% two-sided is out of reach
     assert "one-sided" not in r.verdict and "lower" not in r.verdict
     assert "interval [-0.219, 0.0192] for it" in r.verdict
     assert r.verdict.endswith("The test assumes two independent test sets of independently drawn examples, "

@@ -86,7 +86,9 @@ def test_no_verdict_uses_the_forbidden_phrase(phrase):
 
 @pytest.mark.parametrize("p, printed", [
     (0.0312, "p = 0.0312"),
-    (0.1002, "p = 0.100"),    # not "0.1", which reads as exact
+    (0.1002, "p = 0.1002"),   # not "0.100" (reads as reaching 0.10) nor "0.1"
+    (0.1234, "p = 0.123"),
+    (0.0730, "p = 0.0730"),
     (0.5, "p = 0.500"),
     (0.04996, "p = 0.04996"),  # not "0.0500": the verdict says significant at 5%
     (0.0099996, "p = 0.0099996"),
@@ -108,3 +110,4 @@ def test_every_printed_p_is_on_the_same_side_of_each_common_level_as_the_p_itsel
             shown = float(text[4:])
             for alpha in (0.1, 0.05, 0.01):
                 assert (shown < alpha) == (p < alpha), (p, text)
+                assert shown != alpha or p == alpha, (p, text)
