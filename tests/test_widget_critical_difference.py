@@ -114,3 +114,29 @@ def test_presenter_mode_keeps_titles_inside_the_figure(a, b):
         assert texts_outside_the_figure(CriticalDifferenceExplorer(a=a, b=b, alpha=0.01)) == []
     finally:
         et.presenter(False)
+
+
+def test_the_sign_test_verdict_says_what_it_is_worth_among_all_pairs():
+    e = CriticalDifferenceExplorer(a="C4.5", b="C4.5+m+cf", seed=0)
+    s = e.result.sign
+    assert (s.wins, s.losses, s.ties) == (2, 11, 1)
+    assert s.p_value == pytest.approx(st.binomtest(2, 13).pvalue)  # the tie dropped: 2 of 13
+    # 0.0225 < 0.05, but four algorithms make six pairs: Bonferroni asks for 0.05/6
+    assert 0.05 / 6 < s.p_value < 0.05
+    assert e.pair_title.get_text().endswith(
+        "significant at α = 0.05 for one pair,\nnot at Bonferroni's α/6 = 0.0083")
+    assert ("2 wins, 11 losses, 1 tie, p = 0.0225: significant at α = 0.05 for this pair alone, not after "
+            "Bonferroni's correction for the 6 pairs (α/6 = 0.0083).") in e._summary_text
+    e.set(b="C4.5+m")  # 2 of 14 with no ties: p = 0.057
+    assert e.pair_title.get_text().endswith("not significant at α = 0.05")
+    assert e.figure.axes[1].get_xlabel() == "AUC of A − AUC of B"  # Demsar's table holds AUCs
+
+
+def test_a_pair_below_the_bonferroni_level_is_significant_also_after_it():
+    scores = np.column_stack([np.linspace(0.7, 0.9, 12), np.linspace(0.6, 0.8, 12), np.linspace(0.65, 0.85, 12)])
+    e = CriticalDifferenceExplorer(scores=scores, a="A1", b="A2", seed=0)
+    assert e.result.sign.p_value == pytest.approx(2 * 0.5 ** 12) and e.result.sign.p_value < 0.05 / 3
+    assert e.pair_title.get_text().endswith("significant at α = 0.05,\nalso at Bonferroni's α/3 = 0.017")
+    assert e.figure.axes[1].get_xlabel() == "score of A − score of B"
+    two = CriticalDifferenceExplorer(scores=scores[:, :2], a="A1", b="A2", seed=0)
+    assert two.pair_title.get_text().endswith("\nsignificant at α = 0.05")  # one pair: nothing to correct

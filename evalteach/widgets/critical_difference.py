@@ -11,7 +11,7 @@ from matplotlib.ticker import MaxNLocator
 from .._result import p_text
 from .. import _validate
 from ..example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_DATASETS
-from ..plotting import COLORS
+from ..plotting import COLORS, points
 from ..stats import friedman_test, nemenyi_cd, sign_test
 from ._base import Explorer, buttons, checkbox, dropdown
 from ._cached_layer import CachedText
@@ -86,6 +86,8 @@ class CriticalDifferenceExplorer(Explorer):
     figsize = (10.0, 4.6)  # the presenter theme scales it with the fonts (plotting.Theme.figure_scale)
 
     def __init__(self, *, scores=None, algorithms=None, datasets=None, seed=0, **values):
+        #: What the scores are, for the difference axis: Demsar's table holds AUCs.
+        self.score_name = "AUC" if scores is None else "score"
         if scores is None:
             table = DEMSAR_AUC
             algorithms = DEMSAR_ALGORITHMS if algorithms is None else algorithms
@@ -147,16 +149,16 @@ class CriticalDifferenceExplorer(Explorer):
         rows = (k + 1) // 2
         diagram.set(xlim=(1 - _REACH, k + _REACH), ylim=(rows + 2.2, -2.1))
         diagram.axis("off")
-        diagram.plot([1, k], [0, 0], color=COLORS["truth"], lw=1)
+        diagram.plot([1, k], [0, 0], color=COLORS["truth"], lw=points(1))
         for r in range(1, k + 1):
-            diagram.plot([r, r], [0, -0.15], color=COLORS["truth"], lw=1)
+            diagram.plot([r, r], [0, -0.15], color=COLORS["truth"], lw=points(1))
             diagram.text(r, -0.25, str(r), ha="center", va="bottom", fontsize="small")
         diagram.text((1 + k) / 2, -2.0, "average rank (1 = best)", ha="center", va="top")
-        self.cd_bar = diagram.plot([], [], color=COLORS["bad"], lw=2.5, solid_capstyle="butt")[0]
+        self.cd_bar = diagram.plot([], [], color=COLORS["bad"], lw=points(2.5), solid_capstyle="butt")[0]
         # above the bar and at a fixed place: whatever CD is, the text never runs off
         self.cd_text = diagram.text(1, -1.2, "", ha="left", va="bottom", fontsize="small",
                                     color=COLORS["bad"])
-        self.leaders = diagram.plot([], [], color=COLORS["muted"], lw=1)[0]
+        self.leaders = diagram.plot([], [], color=COLORS["muted"], lw=points(1))[0]
         self.labels = [diagram.annotate("", xy=(0, 0), xytext=(0, 0), textcoords="offset points",
                                         annotation_clip=False, va="center", fontsize="small")
                        for _ in range(k)]
@@ -170,7 +172,7 @@ class CriticalDifferenceExplorer(Explorer):
             column = DrawingArea(width * 72 / figure.dpi + _GAP, 1)
             diagram.add_artist(AnnotationBbox(column, (x_end, 1), box_alignment=(side, 0.5), frameon=False,
                                               pad=0, annotation_clip=False))
-        self.groups = LineCollection([], colors=COLORS["truth"], linewidths=4)
+        self.groups = LineCollection([], colors=COLORS["truth"], linewidths=points(4))
         diagram.add_collection(self.groups)
         self.friedman_text = diagram.text(0.5, 0.02, "", transform=diagram.transAxes, ha="center",
                                           va="bottom", fontsize="small")
@@ -181,13 +183,13 @@ class CriticalDifferenceExplorer(Explorer):
         reach = float(np.max(np.abs(differences))) or 1.0
         self.bars = pair.barh(np.arange(n), np.zeros(n), color=COLORS["muted"])
         pair.set(xlim=(-1.1 * reach, 1.1 * reach), ylim=(n - 0.5, -0.5), yticks=np.arange(n),
-                 xlabel="score of A − score of B")
+                 xlabel=f"{self.score_name} of A − {self.score_name} of B")
         pair.set_yticklabels(self.datasets, fontsize="x-small")
         pair.xaxis.set_major_locator(MaxNLocator(5, symmetric=True))
-        pair.axvline(0, color=COLORS["truth"], lw=1)
+        pair.axvline(0, color=COLORS["truth"], lw=points(1))
         # four short lines: the layout is fixed at the first draw, and a wider title (a longer
         # verdict) would then run off the figure's edge
-        self.pair_title = pair.set_title("\n\n\n", fontsize="small")
+        self.pair_title = pair.set_title("\n\n\n\n", fontsize="small")  # room for five lines
         # No control redraws the whole figure. Every text is drawn once per wording and place
         # (CachedText) and pasted back after that: the names and ranks have two versions
         # (higher or lower score is better), the verdict one per pair, alpha and direction.
@@ -212,10 +214,9 @@ class CriticalDifferenceExplorer(Explorer):
             bar.set_color(colors[int(w)])
         A, B = self.algorithms[r.a], self.algorithms[r.b]
         s = r.sign
-        verdict = "significant" if s.p_value < r.alpha else "not significant"
         self.pair_title.set_text(f"A = {A} against B = {B}\n"
                                  f"A wins {s.wins}, loses {s.losses}, ties {s.ties}\n"
-                                 f"sign test {p_text(s.p_value)}:\n{verdict} at α = {r.alpha:g}")
+                                 f"sign test {p_text(s.p_value)}:\n{_sign_verdict(r, self.k)}")
 
     def _draw_labels(self, f, ranks):
         k = self.k
@@ -250,5 +251,31 @@ class CriticalDifferenceExplorer(Explorer):
                 f"Iman-Davenport F {f.iman_davenport:.3f} ({p_text(f.iman_davenport_p_value)}). "
                 f"Nemenyi critical difference {r.cd.cd:.3f} at alpha {r.alpha:g}; groups not "
                 f"significantly different: {groups}. Sign test {self.algorithms[r.a]} against "
-                f"{self.algorithms[r.b]}: {r.sign.wins} wins, {r.sign.losses} losses, {r.sign.ties} "
-                f"ties, {p_text(r.sign.p_value)}.")
+                f"{self.algorithms[r.b]}: {_count(r.sign.wins, 'win')}, {_count(r.sign.losses, 'loss', 'losses')}, "
+                f"{_count(r.sign.ties, 'tie')}, {p_text(r.sign.p_value)}: "
+                f"{_sign_verdict(r, self.k, short=False)}.")
+
+
+def _count(n, one, many=None):
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def _sign_verdict(r, k, short=True):
+    """The sign test's verdict for the chosen pair, and what it is worth among all pairs:
+    two lines for the picture (``short``), one sentence for the summary.
+
+    After Friedman, the pair is one of k(k - 1)/2; a pair picked from the diagram is picked
+    after seeing the ranks. Bonferroni's bound, alpha divided by the number of pairs, is
+    the level that keeps the chance of any false alarm among them at most alpha (Dunn 1961;
+    Demsar 2006 on pairwise tests after Friedman)."""
+    p, alpha = r.sign.p_value, r.alpha
+    pairs = k * (k - 1) // 2
+    if p >= alpha or pairs == 1:
+        return f"{'not ' if p >= alpha else ''}significant at α = {alpha:g}"
+    also = p < alpha / pairs
+    if short:
+        return (f"significant at α = {alpha:g}{',' if also else ' for one pair,'}\n"
+                f"{'also' if also else 'not'} at Bonferroni's α/{pairs} = {alpha / pairs:.2g}")
+    return (f"significant at α = {alpha:g}{'' if also else ' for this pair alone'}, "
+            f"{'also' if also else 'not'} after Bonferroni's correction for the {pairs} pairs "
+            f"(α/{pairs} = {alpha / pairs:.2g})")
