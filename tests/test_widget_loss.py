@@ -123,7 +123,12 @@ def test_every_line_the_legends_name_is_drawn_also_at_the_edges(values, presente
             handles = legend.legend_handles
             named = {t.get_text() for t in legend.texts}
             drawn = [line for line in ax.lines if line.get_label() in named]
-            assert len(drawn) == len(handles) == len(named)
+            if ax is right:  # one entry names the forecast's two dots (no label of their own)
+                assert "its expected losses (▲ off scale)" in named
+                drawn += e.expected_dots.values()
+                assert len(drawn) == len(handles) + 1 == len(named) + 1
+            else:
+                assert len(drawn) == len(handles) == len(named)
             for line in drawn:
                 assert line.get_visible() and _inked(line, ax), f"{line.get_label()!r} is not drawn"
         assert _inked(e.left_p, left)
@@ -182,3 +187,22 @@ def test_the_forecast_is_marked_on_each_expected_loss_curve(predicted):
             assert dot.get_marker() == "o" and y == pytest.approx(value)
         else:  # off the scale (infinite at 0 or 1): an arrowhead at the top
             assert dot.get_marker() == "^" and y == EXPECTED_TOP
+
+
+@pytest.mark.parametrize("p_true", [0.3, 0.7])
+def test_the_expected_informational_curve_reaches_the_top_where_the_loss_crosses_it(p_true):
+    """The curve ends where the expected loss equals the panel's top, not a grid step short."""
+    from scipy.optimize import brentq
+
+    from evalteach.widgets.loss import EXPECTED_TOP
+
+    e = LossExplorer(p_true=p_true)
+    x, y = e.expected["informational"].get_data()
+    assert y.max() == pytest.approx(EXPECTED_TOP) and np.all(y <= EXPECTED_TOP + 1e-12)
+
+    def excess(q):  # expected informational loss in bits, minus the top
+        return -(p_true * np.log2(q) + (1 - p_true) * np.log2(1 - q)) - EXPECTED_TOP
+
+    left, right = brentq(excess, 1e-12, p_true), brentq(excess, p_true, 1 - 1e-12)
+    assert x[0] == pytest.approx(left, abs=2e-3) and x[-1] == pytest.approx(right, abs=2e-3)
+    assert y[0] == y[-1] == pytest.approx(EXPECTED_TOP)

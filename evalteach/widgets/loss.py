@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from matplotlib.font_manager import FontProperties
+from matplotlib.legend_handler import HandlerTuple
 
 from ..plotting import COLORS, points
 from ..stats import informational_loss, quadratic_loss
@@ -17,8 +18,11 @@ from ._cached_layer import CachedText
 _ROWS = ("if class 1", "if class 0", "expected", "", "smallest at")
 _COLUMN_ENDS = (20, 28)
 
-#: Predicted probabilities on which the curves are drawn (contains every slider value).
-GRID = np.linspace(0.0, 1.0, 401)
+#: Predicted probabilities on which the curves are drawn: every slider value, and points
+#: ever closer to 0 and 1, where the informational loss runs off to infinity (so its curve
+#: climbs to the top of the panel instead of stopping at 0.0025 from the edge).
+_EDGES = 10.0 ** -np.arange(3.0, 9.5, 0.5)
+GRID = np.union1d(np.linspace(0.0, 1.0, 401), np.concatenate([_EDGES, 1 - _EDGES]))
 #: Informational loss is cut at this height; beyond it the curve runs off to infinity.
 TOP = 6.0
 #: Where an arrowhead marks a loss beyond TOP (infinite at a forecast of 0 or 1).
@@ -87,6 +91,22 @@ def loss_view(p_true, predicted):
     )
 
 
+def _cut_at(values, top):
+    """The part of an expected-loss curve on :data:`GRID` that lies at or below ``top``,
+    ending exactly at ``top`` (linear between the grid points either side), so a curve
+    that leaves the panel reaches its top edge. Expected losses are convex in the
+    forecast, so that part is one piece."""
+    inside = np.flatnonzero(values <= top)
+    lo, hi = inside[0], inside[-1]
+    x, y = GRID[lo:hi + 1], values[lo:hi + 1]
+    for outer, inner, at_start in ((lo - 1, lo, True), (hi + 1, hi, False)):
+        if 0 <= outer < GRID.size and np.isfinite(values[outer]):
+            share = (top - values[inner]) / (values[outer] - values[inner])
+            end = GRID[inner] + share * (GRID[outer] - GRID[inner])
+            x, y = (np.r_[end, x], np.r_[top, y]) if at_start else (np.r_[x, end], np.r_[y, top])
+    return x, y
+
+
 def _show(x):
     return "∞" if np.isinf(x) else f"{x:.3f}"
 
@@ -149,8 +169,9 @@ class LossExplorer(Explorer):
         # under the figure: inside the panel the legend and labels would cover the curves
         figure.legend(handles=left.lines[:4], loc="outside lower left", ncol=2, frameon=False,
                       fontsize="small")
-        self.left_p = left.axvline(0, color=COLORS["muted"], lw=1)
-        self.markers = {key: left.plot([], [], "o", color=colors[key[0]], ms=points(6))[0]
+        self.left_p = left.axvline(0, color=COLORS["muted"], lw=points(1))
+        # not clipped: a loss of 0 is a whole dot on the axis, not half of one
+        self.markers = {key: left.plot([], [], "o", color=colors[key[0]], ms=points(6), clip_on=False)[0]
                         for key in _GRID_LOSSES}
         # a loss beyond the top (infinite at a forecast of 0 or 1): an arrowhead inside the top
         # edge and "∞" beside it, not a dot cut in half by the edge
@@ -158,16 +179,22 @@ class LossExplorer(Explorer):
 
         self.expected = {kind: right.plot([], [], color=color, label=f"expected {kind} loss")[0]
                          for kind, color in colors.items()}
-        self.true_line = right.plot([], [], color=COLORS["truth"], lw=1.2, ls=":",
+        self.true_line = right.plot([], [], color=COLORS["truth"], lw=points(1.2), ls=":",
                                     label="true probability p*")[0]
-        self.right_p = right.plot([], [], color=COLORS["muted"], lw=1, label="the forecast")[0]
-        self.minima = right.plot([], [], "v", color=COLORS["good"], ms=points(8), label="minimum")[0]
+        self.right_p = right.plot([], [], color=COLORS["muted"], lw=points(1), label="the forecast")[0]
+        # a diamond, not a triangle: an upward triangle means "off the scale" in both panels
+        self.minima = right.plot([], [], "D", color=COLORS["good"], ms=points(7), label="minimum")[0]
         # where the forecast line meets each expected-loss curve: the table's "expected" row
-        self.expected_dots = {kind: right.plot([], [], "o", color=color, ms=points(6))[0]
+        self.expected_dots = {kind: right.plot([], [], "o", color=color, ms=points(6), clip_on=False)[0]
                               for kind, color in colors.items()}
-        right.set(xlim=XLIM, ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5), xlabel="forecast P(class 1)",
-                  ylabel="expected loss per instance", title="Expected loss when class 1 has probability p*")
-        right.legend(loc="upper center", ncol=3, frameon=False, fontsize="x-small")
+        right.set(xlim=XLIM, ylim=(0, EXPECTED_TOP + 0.7), yticks=np.arange(0, EXPECTED_TOP + 0.1, 0.5),
+                  xlabel="forecast P(class 1)", ylabel="expected loss per instance\n(bits for informational)",
+                  title="Expected loss when class 1 has probability p*")
+        handles, labels = right.get_legend_handles_labels()
+        handles.append(tuple(self.expected_dots.values()))
+        labels.append("its expected losses (▲ off scale)")
+        right.legend(handles, labels, loc="upper center", ncol=3, frameon=False, fontsize="x-small",
+                     handler_map={tuple: HandlerTuple(ndivide=None)})
         # the numbers in a panel of their own: a table over the curves would hide them
         table.set_axis_off()
         # "the forecast", not "your prediction": the slider is not the student's locked-in guess
@@ -212,7 +239,7 @@ class LossExplorer(Explorer):
                 self.infinity.set_horizontalalignment("left" if right else "right")
         for kind, values in (("quadratic", r.expected_quadratic),
                              ("informational", r.expected_informational)):
-            self.expected[kind].set_data(GRID, np.where(values <= EXPECTED_TOP, values, np.nan))
+            self.expected[kind].set_data(*_cut_at(values, EXPECTED_TOP))
         self.true_line.set_data([r.p_true, r.p_true], [0, EXPECTED_TOP])
         self.right_p.set_data([p, p], [0, EXPECTED_TOP])
         for kind, dot in self.expected_dots.items():
