@@ -278,6 +278,18 @@ def test_the_legend_names_the_dashed_mirror_line():
     e = RandomizationExplorer(seed=0)
     legend = e.legends["permutation"]
     labels = [t.get_text() for t in legend.texts]
-    assert "observed mean difference, and its mirror image" in labels
+    assert labels[2:] == ["observed mean difference", "its mirror image (the other side)"]
     assert e.mirror.get_linestyle() == "--"
     assert e.mirror.get_xdata()[0] == pytest.approx(-e.result.observed)
+
+
+@pytest.mark.parametrize("resamples", [100, 100_000])
+def test_the_monte_carlo_p_shows_its_count_and_the_count_is_the_histograms(resamples):
+    e = RandomizationExplorer(seed=0, resamples=resamples)
+    r = e.result
+    far = int(np.sum(np.abs(r.null) >= abs(r.observed) * (1 - 1e-12)))
+    assert r.as_extreme == far
+    assert r.p_value == pytest.approx((far + 1) / (resamples + 1))
+    shown = f"({far:,} + 1)/({resamples:,} + 1)"
+    assert shown in e.side_title.get_text() and shown in e._summary_text
+    assert f"= {r.p_value:.4f} (se {r.monte_carlo_se:.4f})" in e.side_title.get_text()

@@ -9,7 +9,6 @@ import matplotlib as mpl
 import numpy as np
 from matplotlib.artist import Artist
 from matplotlib.legend import Legend
-from matplotlib.legend_handler import HandlerTuple
 from matplotlib.text import Text
 from matplotlib.ticker import FuncFormatter, MaxNLocator, ScalarFormatter
 from matplotlib.transforms import ScaledTranslation
@@ -177,6 +176,12 @@ class SignFlipView:
         return self.exact.smallest_p_value
 
     @property
+    def as_extreme(self):
+        """How many of the B resampled means lie at least as far from 0 as the observed one
+        (the count in the Monte Carlo p, ``(count + 1) / (B + 1)``; None before B = 1)."""
+        return None if self.p_value is None else round(self.p_value * (self.resamples + 1)) - 1
+
+    @property
     def monte_carlo_se(self):
         """The Monte Carlo standard error of the resampled p, ``sqrt(p (1 - p) / B)`` (None before B = 1)."""
         return None if self.p_value is None else float(np.sqrt(self.p_value * (1 - self.p_value) / self.resamples))
@@ -237,7 +242,9 @@ def sign_flip_summary(r):
     if r.p_value is None:
         parts.append("B = 0: no resamples drawn yet.")
     else:
-        parts += [f"Monte Carlo p-value {r.p_value:.4f} from {r.resamples:,} random sign patterns (an estimate of "
+        parts += [f"Monte Carlo p-value ({r.as_extreme:,} + 1)/({r.resamples:,} + 1) = {r.p_value:.4f}: "
+                  f"{r.as_extreme:,} of {r.resamples:,} random sign patterns give a mean at least as far from 0, "
+                  "and the observed pattern counts as one more (an estimate of "
                   "the probability, if on every fold either learner was as likely to come out ahead, of a mean "
                   "at least this far from 0 on either side; not the probability that they are equally good).",
                   f"Its Monte Carlo standard error is {r.monte_carlo_se:.4f}."]
@@ -469,11 +476,11 @@ class RandomizationExplorer(Explorer):
         self.extreme = ax.stairs(np.zeros(_BINS), edges, baseline=np.zeros(_BINS), fill=True,
                                  color=COLORS["bad"], alpha=0.85)
         # lines stop below the legend's band
-        self.observed = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=2)
-        self.mirror = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=1.2, ls="--")
+        self.observed = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=points(2))
+        self.mirror = ax.axvline(0, ymax=0.68, color=COLORS["truth"], lw=points(1.2), ls="--")
         # bootstrap mode: the percentile interval's ends, the 2.5% and 97.5% points
         self.ends = ax.vlines([0, 0], 0, 0.68, transform=ax.get_xaxis_transform(), colors=COLORS["second"],
-                              linestyles="--", lw=1.2)
+                              linestyles="--", lw=points(1.2))
         self.hist_title = ax.set_title(" \n ", fontsize="medium")
         # what the data are, right under the (static) x label
         self.data_label = ax.annotate(" \n ", xy=(0.5, 0), xycoords=ax.xaxis.label, xytext=(0, -1),
@@ -482,13 +489,13 @@ class RandomizationExplorer(Explorer):
         self.trace = side.plot([], [], color=COLORS["data"], label="Monte Carlo p after B resamples")[0]
         # the t-test's p often lies on the exact one: long dashes under fine dots drawn last,
         # so both show where they meet
-        self.t_line = side.axhline(1, color=COLORS["second"], ls=(0, (7, 3)), lw=2.5, label="paired t-test p")
-        self.exact_line = side.axhline(1, color=COLORS["good"], ls=(0, (1, 1.2)), lw=2.5,
+        self.t_line = side.axhline(1, color=COLORS["second"], ls=(0, (7, 3)), lw=points(2.5), label="paired t-test p")
+        self.exact_line = side.axhline(1, color=COLORS["good"], ls=(0, (1, 1.2)), lw=points(2.5),
                                        label="exact p (every sign pattern)")
-        self.level_line = side.axhline(1 - CONFIDENCE, color=COLORS["muted"], lw=1, label="0.05 level")
+        self.level_line = side.axhline(1 - CONFIDENCE, color=COLORS["muted"], lw=points(1), label="0.05 level")
         # bootstrap mode: four intervals
         self.intervals = side.hlines([0, 1, 2, 3], 0, 0, colors=[COLORS["muted"], COLORS["good"],
-                                                                  COLORS["theory"], COLORS["second"]], lw=5)
+                                                                  COLORS["theory"], COLORS["second"]], lw=points(5))
         self.centres = side.plot([], [], "|", color=COLORS["truth"], ms=points(14), mew=points(2))[0]
         self.side_title = side.set_title(" ", fontsize="medium", loc="left")
         # sign-flip mode: the exact and t-test p-values, above the title's one line
@@ -501,10 +508,9 @@ class RandomizationExplorer(Explorer):
         self.floor_note.set_gid(ON_DATA)  # a t-test line may pass under it
         # one legend per mode, made once; a mode switch only shows the other
         self.legends = {
-            "permutation": Legend(ax, [self.calm, self.extreme, (self.observed, self.mirror)],
+            "permutation": Legend(ax, [self.calm, self.extreme, self.observed, self.mirror],
                                   ["less extreme", "at least as far from 0 as observed",
-                                   "observed mean difference, and its mirror image"],
-                                  handler_map={tuple: HandlerTuple(ndivide=None)},
+                                   "observed mean difference", "its mirror image (the other side)"],
                                   loc="upper left", fontsize="small", framealpha=0.9),
             "bootstrap": Legend(ax, [self.calm, self.observed, self.ends],
                                 ["bootstrap error rates", "error on the test set", "percentile ends (2.5%, 97.5%)"],
@@ -665,9 +671,11 @@ class RandomizationExplorer(Explorer):
         self.exact_line.set_ydata([r.exact.p_value] * 2)
         self.t_line.set_ydata([r.t_test.p_value] * 2)
         # B stands in the histogram's title; the exact and t-test p above this one (self.side_facts)
-        p = ("(add resamples)" if r.p_value is None
-             else f"{r.p_value:.4f} (se {r.monte_carlo_se:.4f})")
-        self.side_title.set_text(f"Monte Carlo p = {p}")
+        # two lines, always: the count and B at 100,000 resamples would not fit in one
+        self.side_title.set_text(
+            "Monte Carlo p: add resamples\n " if r.p_value is None else
+            f"Monte Carlo p = ({r.as_extreme:,} + 1)/({r.resamples:,} + 1)\n"
+            f"= {r.p_value:.4f} (se {r.monte_carlo_se:.4f})")
 
     def _draw_bootstrap(self, r):
         self.hist_title.set_text(f"Bootstrap distribution of the test error\nB = {r.resamples:,} resamples")
