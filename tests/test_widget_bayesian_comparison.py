@@ -85,7 +85,7 @@ def test_picture_names_the_learners_and_keeps_the_two_tests_apart():
     assert e.ax.get_legend().get_texts()[0].get_text().startswith("corrected resampled t-test")
     numbers = e.interval_text.get_text()
     assert f"[{r.frequentist.low:+.3f}, {r.frequentist.high:+.3f}]" in numbers
-    assert f"{p_text(r.frequentist.p_value)} (not significant at 5%)" in numbers
+    assert f"t-test {p_text(r.frequentist.p_value)} (not significant at 5%)" in numbers
     assert "p = 0.0730 (not" in numbers  # three figures, trailing zero kept
     assert e.rope_title.get_text() == "rope ±0.01 (1 point)"
 

@@ -172,7 +172,9 @@ class BayesianComparisonExplorer(Explorer):
         self.dots_ax, self.rank_ax = self.figures["multiple"].subplots(1, 2, width_ratios=(1.7, 1))
         self._frame_artists = {"single": self._build_single(), "multiple": self._build_multiple()}
         self._rope_artists = {
-            "single": (*self.regions, self.rope_band, *self.bars, *self.bar_labels, self.rope_title),
+            # the t-test's interval over the rope band, which would wash it out
+            "single": (*self.regions, self.rope_band, self.interval, self.interval_mid, *self.bars,
+                       *self.bar_labels, self.rope_title),
             "multiple": (self.dots_rope, *self.rank_bars, *self.rank_labels, self.dots_rope_title)}
         for artist in (*self.figures.values(), *self._frame_artists["single"], *self._frame_artists["multiple"]):
             artist.set_animated(True)
@@ -185,9 +187,9 @@ class BayesianComparisonExplorer(Explorer):
         """The posterior panel and the bars of the correlated t-test; returns the artists
         that change with the comparison."""
         ax, bars_ax = self.ax, self.bars_ax
-        self.density = ax.plot([], [], color=COLORS["truth"], lw=1.6)[0]
-        self.zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=0.8)  # stops below the legend
-        self.interval = ax.plot([], [], color=COLORS["second"], lw=4, solid_capstyle="butt",
+        self.density = ax.plot([], [], color=COLORS["truth"], lw=points(1.6))[0]
+        self.zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=points(0.8))  # stops below the legend
+        self.interval = ax.plot([], [], color=COLORS["second"], lw=points(4), solid_capstyle="butt",
                                 label="corrected resampled t-test: 95% interval")[0]
         self.interval_mid = ax.plot([], [], "|", color=COLORS["second"], ms=points(14), mew=points(2))[0]
         ax.legend(handles=[self.interval], loc="upper left", fontsize="small", framealpha=0.9)
@@ -217,7 +219,7 @@ class BayesianComparisonExplorer(Explorer):
         bars_ax.set_ylabel("posterior probability")
         self.right_title = bars_ax.set_title("Bayesian correlated t-test (ρ = 1/10):\n"
                                              "posterior probability of each region", fontsize="medium", y=1.0)
-        return ax.xaxis, self.zero, self.density, self.interval, self.interval_mid, self.interval_text
+        return ax.xaxis, self.zero, self.density, self.interval_text
 
     def _build_multiple(self):
         """The dots of Demšar's differences and the bars of the signed-rank test; returns the
@@ -225,7 +227,7 @@ class BayesianComparisonExplorer(Explorer):
         ax, bars_ax = self.dots_ax, self.rank_ax
         self.dots = ax.plot([], [], "o", color=COLORS["truth"], ms=points(5),  # neutral: either learner may win
                             label="difference on one data set")[0]
-        self.dots_zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=0.8)
+        self.dots_zero = ax.axvline(0, ymax=0.8, color=COLORS["truth"], lw=points(0.8))
         ax.legend(handles=[self.dots], loc="upper left", fontsize="small", framealpha=0.9)
         self.wilcoxon_text = ax.text(0.98, 0.97, " ", transform=ax.transAxes, ha="right", va="top",
                                      fontsize="small")
@@ -286,7 +288,7 @@ class BayesianComparisonExplorer(Explorer):
         self.interval_mid.set_data([f.mean_difference], [level])
         verdict = "significant" if f.p_value < 0.05 else "not significant"
         self.interval_text.set_text(f"95% interval [{f.low:+.3f}, {f.high:+.3f}]\n"
-                                    f"{p_text(f.p_value)} ({verdict} at 5%)")
+                                    f"t-test {p_text(f.p_value)} ({verdict} at 5%)")
         ax.set_xlim(self._x[0], self._x[-1])
         ax.set_ylim(0, 1.6 * top)
         centre = ("a point mass" if b.scale == 0 else
@@ -338,12 +340,12 @@ class BayesianComparisonExplorer(Explorer):
                     f"probabilities {b.p_left:.3f} below the rope, {b.p_rope:.3f} inside it (±{b.rope:g}) and "
                     f"{b.p_right:.3f} above it (statements about the expected difference mu under the model, a "
                     f"flat prior on mu and 1/sigma^2 on the variance; not p-values); corrected resampled t-test "
-                    f"p = {f.p_value:.3g}, 95% interval [{f.low:+.4f}, {f.high:+.4f}].")
+                    f"{p_text(f.p_value)}, 95% interval [{f.low:+.4f}, {f.high:+.4f}].")
         left, inside, right = b.mean_theta
         return (f"{r.label}: Bayesian signed-rank test, share of posterior draws in which each region is the "
                 f"most probable: {b.p_left:.3f} below the rope (±{b.rope:g}), {b.p_rope:.3f} inside, "
                 f"{b.p_right:.3f} above; posterior mean probabilities of the regions {left:.3f}, {inside:.3f}, "
-                f"{right:.3f}; Wilcoxon signed-rank p = {r.frequentist.p_value:.3g}.")
+                f"{right:.3f}; Wilcoxon signed-rank test {p_text(r.frequentist.p_value)}.")
 
 
 def _probability_bars(ax, colors, names):
