@@ -172,3 +172,12 @@ def test_the_star_and_square_mark_a_test_error_dot_without_hiding_it():
     from matplotlib.colors import to_rgb
     from evalteach.plotting import COLORS
     assert np.allclose(pixel, to_rgb(COLORS["data"]), atol=0.08), pixel
+
+
+def test_at_one_model_the_validation_route_is_the_same_model_and_said_once():
+    e = TestSetReuseExplorer(m=1, seed=0)
+    r = e.result
+    assert r.validated == r.reused and r.validated_optimism == r.optimism
+    summary = e._summary_text
+    assert "A validation set would choose the same model" in summary
+    assert summary.count(f"{r.optimism:+.4f}") == 1

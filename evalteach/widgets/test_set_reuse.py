@@ -137,13 +137,13 @@ class TestSetReuseExplorer(Explorer):
         # drawn over the green curve (which lies almost on it) with wide gaps: both stay visible
         (self.c_true,) = ax.plot(m, m * 0.0, color=COLORS["truth"], ls=(0, (4, 3)), zorder=2.5,
                                  label="true error of the chosen model")
-        self.m_line = ax.axvline(1, color=COLORS["muted"], lw=1)
+        self.m_line = ax.axvline(1, color=COLORS["muted"], lw=points(1))
         self.gap = ax.annotate("", xy=(1, 0), xytext=(1, 0),
-                               arrowprops=dict(arrowstyle="<->", color=COLORS["bad"], lw=1.5))
+                               arrowprops=dict(arrowstyle="<->", color=COLORS["bad"], lw=points(1.5)))
         self.gap_text = ax.text(0, 0, "", color=COLORS["bad"], fontsize="small")
         # one legend under both panels: inside, it covered the models' points and the curves
         # the true errors are a row of dashes (one a model): so is their legend entry
-        dashes = Line2D([], [], color=COLORS["truth"], lw=1, ls=(0, (2.5, 2)), label=self.true_pts.get_label())
+        dashes = Line2D([], [], color=COLORS["truth"], lw=points(1), ls=(0, (2.5, 2)), label=self.true_pts.get_label())
         handles = [dashes, self.test_pts, self.pick_test, self.pick_val, self.c_true, self.c_reused,
                    self.c_valid]
         figure.legend(handles=handles, loc="outside lower center", ncol=4, fontsize="small", frameon=False)
@@ -244,6 +244,9 @@ class TestSetReuseExplorer(Explorer):
                       f"error: it averages {r.reused:.3f}, while the chosen model's true error averages "
                       f"{r.reused_true:.3f}, an optimism (true - reported) of {r.optimism:+.3f} "
                       f"± {r.optimism_se:.4f}.")
+        if r.m == 1:  # a validation set has nothing to choose from: the same model, the same numbers
+            return (f"{models} {reused} A validation set would choose the same model, so that route reports "
+                    f"the same. The ± is the Monte Carlo standard error over the {sim.n_experiments} experiments.")
         return (f"{models} {reused} Choosing on a validation set and reporting the test set gives "
                 f"{r.validated:.3f} against a true {r.validated_true:.3f}: optimism (true - reported) "
                 f"{r.validated_optimism:+.4f} ± {r.validated_se:.4f}. Each ± is the Monte Carlo standard error "
