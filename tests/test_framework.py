@@ -470,12 +470,14 @@ def _marker_sizes(figure):
     from matplotlib.collections import PathCollection
     from matplotlib.lines import Line2D
 
-    ticks = {id(line) for tick in figure.findobj(Tick) for line in (tick.tick1line, tick.tick2line)}
+    ticks = {id(line) for tick in figure.findobj(Tick) for line in (tick.tick1line, tick.tick2line, tick.gridline)}
     sizes = []
     for artist in figure.findobj(lambda a: isinstance(a, (Line2D, PathCollection))):
         if id(artist) in ticks:  # the axes' tick marks: their number depends on the scale
             continue
         if isinstance(artist, Line2D):
+            if artist.get_linestyle() not in ("None", "", " ") and artist.get_linewidth() > 0:
+                sizes.append(("lw", artist.get_linewidth()))
             if artist.get_marker() not in (None, "None", "", " "):
                 sizes.append(("ms", artist.get_markersize()))
                 sizes.append(("mew", artist.get_markeredgewidth()))
@@ -486,8 +488,9 @@ def _marker_sizes(figure):
 
 @pytest.mark.parametrize("name", list(evalteach.widgets.EXPLORERS))
 def test_markers_grow_with_the_fonts_at_presenter_scale(name):
-    """At presenter scale the figure and its fonts grow 1.5x; so do its dots and marks,
-    or they shrink against the picture (a 3-point dot stays 3 points in a larger figure)."""
+    """At presenter scale the figure and its fonts grow 1.5x; so do its dots, marks and thin
+    reference lines, or they shrink against the picture (a 3-point dot stays 3 points in a
+    larger figure). Lines of the default width grow with the theme's line width instead."""
     laptop = _marker_sizes(getattr(evalteach.widgets, name)(seed=0).figure)
     try:
         evalteach.presenter()
@@ -497,4 +500,7 @@ def test_markers_grow_with_the_fonts_at_presenter_scale(name):
         evalteach.presenter(False)
     assert [kind for kind, _ in laptop] == [kind for kind, _ in projector]
     for (kind, small), (_, large) in zip(laptop, projector):
+        if kind == "lw" and large == pytest.approx(small * plotting.PRESENTER.line_width
+                                                   / plotting.CLASSROOM.line_width):
+            continue  # lines.linewidth: the theme's own, thicker line width
         assert large == pytest.approx(small * (scale ** 2 if kind == "area" else scale)), (kind, small, large)

@@ -9,7 +9,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..plotting import COLORS, ON_DATA, PALETTE
+from ..plotting import COLORS, ON_DATA, PALETTE, points
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
 from ._cached_layer import CachedLayer, CachedText
@@ -147,9 +147,9 @@ class AlgorithmComparisonExplorer(Explorer):
         self.bars = ax.barh(y, np.zeros(len(_NAMES)), height=0.6, color=COLORS["data"],
                             edgecolor=COLORS["bad"], linewidth=0)
         ax.set_yticks(y, [_LABELS[k] for k in _NAMES], fontsize="small")
-        self.whiskers = LineCollection([], colors=COLORS["truth"], linewidths=1.5)
+        self.whiskers = LineCollection([], colors=COLORS["truth"], linewidths=points(1.5))
         ax.add_collection(self.whiskers)
-        self.alpha_line = ax.axvline(0.05, color=COLORS["truth"], ls="--", lw=1.5)
+        self.alpha_line = ax.axvline(0.05, color=COLORS["truth"], ls="--", lw=points(1.5))
         self.labels = [ax.annotate("", xy=(0, yi), xytext=(5, 0), textcoords="offset points", va="center",
                                    fontsize="small", bbox=dict(facecolor="white", edgecolor="none", pad=0.5))
                        for yi in y]
@@ -184,7 +184,7 @@ class AlgorithmComparisonExplorer(Explorer):
             handles = [Patch(facecolor=face, hatch=hatch, edgecolor=COLORS["bad"] if hatch else face,
                              label=label) for (face, hatch), label in _LEGENDS[null] if (face, hatch) in styles]
             handles += [Line2D([], [], color=COLORS["truth"], ls="--", label="alpha"),
-                        Line2D([], [], color=COLORS["truth"], lw=1.5, label="95% Monte Carlo error")]
+                        Line2D([], [], color=COLORS["truth"], lw=points(1.5), label="95% Monte Carlo error")]
             legend = self.figure.legend(handles=handles, loc="outside lower center", ncol=3 if len(handles) > 3 else 2,
                                         frameon=False, fontsize="small")
             legend.set_animated(True)
@@ -211,7 +211,7 @@ class AlgorithmComparisonExplorer(Explorer):
             bar.set_width(rate)
             bar.set_facecolor(face)
             bar.set_hatch(hatch)
-            bar.set_linewidth(0.8 if hatch else 0)
+            bar.set_linewidth(points(0.8) if hatch else 0)
             segments.append([(max(rate - half, 0), yi), (rate + half, yi)])
             inside = rate - half > _INSIDE  # no room right of the whisker: label inside the bar
             text.xy = (rate - half if inside else max(rate + half, alpha), yi)  # clear of whisker and alpha

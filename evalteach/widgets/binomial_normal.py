@@ -8,7 +8,7 @@ import numpy as np
 from matplotlib.patches import Polygon
 from scipy import stats as _st
 
-from ..plotting import COLORS
+from ..plotting import COLORS, points
 from ..simulate.intervals import normal_approximation_error
 from ._base import Explorer, slider
 
@@ -125,14 +125,14 @@ class BinomialNormalExplorer(Explorer):
         ax.set_ylim(1e-4, 1)
         ax.set_xlabel("test-set size n (log scale)")
         ax.set_ylabel("distance (log scale)")
-        ax.axvline(30, color=COLORS["muted"], ls=":", lw=1)  # the rule n >= 30, named by its tick
+        ax.axvline(30, color=COLORS["muted"], ls=":", lw=points(1))  # the rule n >= 30, named by its tick
         ax.set_xticks([1, 3, 10, 30, 100, 500], ["1", "3", "10", "30", "100", "500"])
         ax.minorticks_off()
         ax.grid(True, which="major", alpha=0.3)
         (self.curve_cdf,) = ax.plot([], [], color=COLORS["data"], label="max |CDF difference|")
         (self.curve_tv,) = ax.plot([], [], color=COLORS["second"], ls="--", label="total variation")
-        self.rule5 = ax.axvline(1, color=COLORS["good"], ls="-.", lw=1.2, label="np(1-p) = 5")
-        self.rule10 = ax.axvline(1, color=COLORS["good"], ls=":", lw=1.6, label="np(1-p) = 10")
+        self.rule5 = ax.axvline(1, color=COLORS["good"], ls="-.", lw=points(1.2), label="np(1-p) = 5")
+        self.rule10 = ax.axvline(1, color=COLORS["good"], ls=":", lw=points(1.6), label="np(1-p) = 10")
         (self.now,) = ax.plot([], [], "o", color=COLORS["truth"], label="current n")
         self._legend_rules = None  # which rule lines the legend lists (only those on the axis)
         self.dist_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")

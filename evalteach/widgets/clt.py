@@ -203,7 +203,7 @@ class CLTExplorer(Explorer):
         self.bars = ax_means.stairs([0.0], [0.0, 1.0], fill=True, color=COLORS["data"], alpha=0.45,
                                     label="simulated means")
         (self.normal,) = ax_means.plot([], [], color=COLORS["normal"], label=r"Normal($\mu$, $\sigma^2/n$)")
-        self.mu_line = ax_means.axvline(0, color=COLORS["truth"], ls="--", lw=1.2, label=r"$\mu$")
+        self.mu_line = ax_means.axvline(0, color=COLORS["truth"], ls="--", lw=points(1.2), label=r"$\mu$")
         ax_means.legend(loc="upper right", frameon=False)
         self.means_title = ax_means.set_title(" \n \n ", fontsize="medium", y=1.0)
 
@@ -219,7 +219,7 @@ class CLTExplorer(Explorer):
         ax_shape.axhspan(0, SHAPE_TOLERANCE, color=COLORS["good"], alpha=0.12, lw=0)
         ax_shape.text(1.1, SHAPE_TOLERANCE * 0.3, "near normal", va="center", color=COLORS["good"],
                       fontsize="small")
-        ax_shape.axvline(RULE_N, color=COLORS["muted"], ls=":", lw=1.5)  # the rule of thumb
+        ax_shape.axvline(RULE_N, color=COLORS["muted"], ls=":", lw=points(1.5))  # the rule of thumb
         # one curve: the mean counts as near normal once both measures are small
         (self.shape_curve,) = ax_shape.plot(ns, np.zeros_like(ns, dtype=float), color=COLORS["data"])
         (self.here,) = ax_shape.plot([], [], "o", color=COLORS["truth"], ms=points(6), clip_on=False)
@@ -253,7 +253,7 @@ class CLTExplorer(Explorer):
         ax = self.ax_parent
         if d.discrete:
             values, probs = np.asarray(d.values), np.asarray(d.probs)
-            self._parent_artists = [ax.vlines(values, 0, probs, color=COLORS["data"], lw=3)]
+            self._parent_artists = [ax.vlines(values, 0, probs, color=COLORS["data"], lw=points(3))]
             pad = 0.15 * max(values.max() - values.min(), 1.0)
             ax.set_xlim(values.min() - pad, values.max() + pad)
             ax.set_ylim(0, probs.max() * 1.15)
@@ -262,7 +262,7 @@ class CLTExplorer(Explorer):
             self._parent_artists = [ax.fill_between(x, y, color=COLORS["data"], alpha=0.45, lw=0)]
             ax.set_xlim(x[0], x[-1])
             ax.set_ylim(0, y.max() * 1.15)
-        self._parent_artists.append(ax.axvline(d.mean, color=COLORS["truth"], ls="--", lw=1.2))
+        self._parent_artists.append(ax.axvline(d.mean, color=COLORS["truth"], ls="--", lw=points(1.2)))
         for artist in self._parent_artists:
             artist.set_animated(True)
         self.parent_title.set_text(f"{d.label}\nμ = {d.mean:.3g}, σ = {d.sd:.3g}")  # no mathtext: 10 ms less

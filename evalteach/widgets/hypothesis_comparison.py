@@ -238,9 +238,9 @@ class HypothesisComparisonExplorer(Explorer):
         self.d_title = ax.set_title(" ")
         (self.null_curve,) = ax.plot([], [], color=COLORS["muted"])
         self.null_text = ax.text(0, 0.5, "if d = 0", color=COLORS["muted"], va="center", fontsize="small")
-        (self.d_interval,) = ax.plot([], [], color=COLORS["truth"], lw=4, solid_capstyle="butt")
+        (self.d_interval,) = ax.plot([], [], color=COLORS["truth"], lw=points(4), solid_capstyle="butt")
         (self.d_dot,) = ax.plot([], [], "o", color=COLORS["bad"], ms=points(7))
-        (self.d_tick,) = ax.plot([], [], color=COLORS["bad"], lw=2.5)
+        (self.d_tick,) = ax.plot([], [], color=COLORS["bad"], lw=points(2.5))
         self.interval_text = ax.text(0, 1.34, "", ha="center", va="bottom", fontsize="small")
 
         ax = self.ax_z
@@ -249,12 +249,12 @@ class HypothesisComparisonExplorer(Explorer):
         ax.set_yticks([])
         ax.set_xlim(-4.5, 4.5)
         ax.set_ylim(0, 0.72)
-        ax.plot(_Z, _PHI, color=COLORS["truth"], lw=1.2)
+        ax.plot(_Z, _PHI, color=COLORS["truth"], lw=points(1.2))
         self.tail_low = Polygon(np.zeros((3, 2)), color=COLORS["bad"], alpha=0.75)
         self.tail_high = Polygon(np.zeros((3, 2)), color=COLORS["bad"], alpha=0.75)
         ax.add_patch(self.tail_low)
         ax.add_patch(self.tail_high)
-        (self.z_mark,) = ax.plot([], [], color=COLORS["bad"], lw=2)
+        (self.z_mark,) = ax.plot([], [], color=COLORS["bad"], lw=points(2))
         # the alternative, fixed in advance, is drawn once per choice; the numbers below it every time
         self.z_alternative = ax.text(0.02, 0.98, " ", transform=ax.transAxes, va="top", fontsize="small")
         self.z_text = ax.annotate("", (0, 0), xycoords=self.z_alternative, xytext=(0, -2), textcoords="offset points",

@@ -9,7 +9,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
 from matplotlib.transforms import Bbox
 
-from ..plotting import COLORS, area
+from ..plotting import COLORS, area, points
 from ..simulate.intervals import exact_coverage, interval_coverage
 from ..stats.intervals import METHODS, test_set_size
 from ._base import Explorer, buttons, dropdown, slider
@@ -148,14 +148,14 @@ class IntervalCoverageExplorer(Explorer):
         ax_dance.set_yticks([])  # no tick labels: the rows fill the panel without a full redraw
         _x_label(ax_dance, "error rate")
         ax_dance.set_ylabel("test sets, one per row")
-        self.segments = LineCollection([], linewidths=1.2)
+        self.segments = LineCollection([], linewidths=points(1.2))
         ax_dance.add_collection(self.segments)
         self.estimates = ax_dance.scatter([], [], s=area(4), color=COLORS["truth"], zorder=3)
         # a miss of zero width (Wald's [0, 0] when no error is seen) has no line to draw
         self.point_misses = ax_dance.scatter([], [], s=area(9), marker="D", color=COLORS["bad"], zorder=4)
         for dots in (self.estimates, self.point_misses):  # not into the tick labels' layer below
             dots.set_clip_box(marker_clip_box(ax_dance))
-        self.truth = ax_dance.axvline(0.3, color=COLORS["truth"], lw=1)
+        self.truth = ax_dance.axvline(0.3, color=COLORS["truth"], lw=points(1))
         self.dance_title = ax_dance.text(0.5, 1.02, "", transform=ax_dance.transAxes, ha="center")
 
         # the running share sits beside the intervals, row for row: same y axis, fixed x
@@ -164,8 +164,8 @@ class IntervalCoverageExplorer(Explorer):
         ax_run.set_yticks([])
         ax_run.set_xlabel("share covering so far")
         (self.running,) = ax_run.plot([], [], color=COLORS["data"], label="running coverage")
-        self.nominal_run = ax_run.axvline(0.95, color=COLORS["truth"], ls=":", lw=1.2, label="nominal")
-        self.exact_run = ax_run.axvline(0.95, color=COLORS["theory"], ls="--", lw=1.2, label="exact")
+        self.nominal_run = ax_run.axvline(0.95, color=COLORS["truth"], ls=":", lw=points(1.2), label="nominal")
+        self.exact_run = ax_run.axvline(0.95, color=COLORS["theory"], ls="--", lw=points(1.2), label="exact")
         self.run_legend = ax_run.legend(loc="lower left", fontsize="small")
         self.run_title = ax_run.text(0.5, 1.02, "", transform=ax_run.transAxes, ha="center")
 
@@ -177,10 +177,10 @@ class IntervalCoverageExplorer(Explorer):
         ax_curve.set_ylabel("exact coverage")
         self.curves = {}
         for m, (color, ls) in METHOD_STYLE.items():
-            (self.curves[m],) = ax_curve.plot([], [], color=color, ls=ls, lw=1.2, label=METHOD_LABELS[m])
-        self.nominal_curve = ax_curve.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2)
+            (self.curves[m],) = ax_curve.plot([], [], color=color, ls=ls, lw=points(1.2), label=METHOD_LABELS[m])
+        self.nominal_curve = ax_curve.axhline(0.95, color=COLORS["truth"], ls=":", lw=points(1.2))
         self.truth_curve = ax_curve.axvline(0.3, ymax=(1 - CURVE_BOTTOM) / (CURVE_TOP - CURVE_BOTTOM),
-                                            color=COLORS["muted"], lw=1)  # stops below the legend
+                                            color=COLORS["muted"], lw=points(1))  # stops below the legend
         ax_curve.legend(loc="upper center", ncol=3, fontsize="small")
         self.curve_title = ax_curve.text(0.5, 1.02, "", transform=ax_curve.transAxes, ha="center")
 
@@ -193,7 +193,7 @@ class IntervalCoverageExplorer(Explorer):
         ax_plan.grid(True, alpha=0.3)
         (self.plan_curve,) = ax_plan.plot([], [], color=COLORS["theory"])
         (self.plan_point,) = ax_plan.plot([], [], "o", color=COLORS["truth"])
-        self.current_n = ax_plan.axhline(40, color=COLORS["data"], ls="--", lw=1.2, label="current n")
+        self.current_n = ax_plan.axhline(40, color=COLORS["data"], ls="--", lw=points(1.2), label="current n")
         ax_plan.legend(loc="upper right", fontsize="small")
         self.plan_title = ax_plan.text(0.5, 1.02, "", transform=ax_plan.transAxes, ha="center")
 
@@ -238,7 +238,7 @@ class IntervalCoverageExplorer(Explorer):
         dance = self.axes[0]
         self.segments.set_segments(np.stack([np.c_[sim.low, rows], np.c_[sim.high, rows]], axis=1))
         self.segments.set_color(np.where(sim.covered[:, None], _HIT, _MISS))
-        self.segments.set_linewidth(np.where(sim.covered, 1.0, 2.2))
+        self.segments.set_linewidth(np.where(sim.covered, points(1.0), points(2.2)))
         self.estimates.set_offsets(np.c_[sim.errors / sim.n, rows])
         dots = ~sim.covered & (sim.high - sim.low < 2e-3)
         self.point_misses.set_offsets(np.c_[sim.low[dots], rows[dots]].reshape(-1, 2))
@@ -260,7 +260,7 @@ class IntervalCoverageExplorer(Explorer):
 
         for method, line in self.curves.items():
             line.set_data(GRID, r.curves[method])
-            line.set_linewidth(2.4 if method == sim.method else 1.0)
+            line.set_linewidth(points(2.4 if method == sim.method else 1.0))
         self.nominal_curve.set_ydata([sim.confidence] * 2)
         self.truth_curve.set_xdata([sim.error] * 2)
         self.curve_title.set_text(f"exact coverage for n = {sim.n}")

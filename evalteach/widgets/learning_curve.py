@@ -159,7 +159,7 @@ class LearningCurveExplorer(Explorer):
         self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
         ax, folds = self.ax, self.folds
         self.colors = (COLORS["data"], COLORS["theory"])
-        self.chance = ax.axhline(0, color=COLORS["muted"], lw=0.8, ls="--", label=" ")  # labelled with the curves
+        self.chance = ax.axhline(0, color=COLORS["muted"], lw=points(0.8), ls="--", label=" ")  # labelled with the curves
         self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=points(4))[0] for c in self.colors]
         # the axes' labels are texts of their own: the y label drawn once in the background, the
@@ -167,8 +167,8 @@ class LearningCurveExplorer(Explorer):
         AxisLabel(ax.yaxis, "mean accuracy on the held-out folds").set_animated(False)
         self.x_name = AxisLabel(ax.xaxis)
         self.stars = ax.plot([], [], "*", color=COLORS["truth"], ms=points(9), ls="none", label=" ")[0]
-        self.cursor = ax.axvline(0, color=COLORS["muted"], lw=1)  # up to just below accuracy 1 and the stars
-        self.pairs = LineCollection([], colors=COLORS["muted"], linewidths=1)
+        self.cursor = ax.axvline(0, color=COLORS["muted"], lw=points(1))  # up to just below accuracy 1 and the stars
+        self.pairs = LineCollection([], colors=COLORS["muted"], linewidths=points(1))
         folds.add_collection(self.pairs)
         self.dots = [folds.plot([], [], "o", color=c, ms=points(5))[0] for c in self.colors]
         self.fold_means = [folds.plot([], [], "_", color=c, ms=points(28), mew=points(3))[0] for c in self.colors]

@@ -7,7 +7,7 @@ import numpy as np
 from matplotlib.markers import MarkerStyle
 
 from ..learners import LEARNER_LABELS, LEARNERS
-from ..plotting import COLORS, area
+from ..plotting import COLORS, area, points
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, PARTITIONS
 from ..simulate.repeated_partitions import REPLICABILITY_TESTS, agreement, replicability
 from ._base import Explorer, buttons, dropdown, slider
@@ -102,7 +102,7 @@ class ReplicabilityExplorer(Explorer):
         self._rows = rows
         self.points = ax.scatter(np.ones(N_SEEDS * 4), np.repeat(rows, N_SEEDS), s=area(28), alpha=0.8,
                                  edgecolors="none")
-        self.cut = ax.axvline(0.05, color=COLORS["truth"], lw=1.2, ls="--", label="alpha")
+        self.cut = ax.axvline(0.05, color=COLORS["truth"], lw=points(1.2), ls="--", label="alpha")
         # One p axis for every pair (from the floor to 1): switching the data set or a learner
         # then redraws only the dynamic artists, and dots keep their meaning from pair to pair.
         ax.set_xscale("log")

@@ -13,7 +13,7 @@ from matplotlib.patches import Patch
 
 from ..data import load_dataset, random_dataset
 from ..learners import LEARNERS
-from ..plotting import COLORS, PALETTE
+from ..plotting import COLORS, PALETTE, points
 from ..simulate import RESAMPLING_METHODS, ResamplingFits
 from ._base import Explorer, dropdown, slider
 from ._cached_layer import CachedLayer, CachedText
@@ -291,7 +291,7 @@ class ResamplingExplorer(Explorer):
         ax.set_ylabel("fold / resample")
         self._legends = {}  # (roles, bootstrap?) -> the split legend listing them
         self.grid_legend = None
-        self.boundary = ax.axvline(0, color=COLORS["truth"], lw=1.2)
+        self.boundary = ax.axvline(0, color=COLORS["truth"], lw=points(1.2))
 
         ax = self.ax_est
         ax.set_xlim(-0.03, 1.03)
@@ -301,10 +301,10 @@ class ResamplingExplorer(Explorer):
         ax.set_xlabel("estimated error")
         ax.set_ylabel("repetitions (height at random)", fontsize="small")
         (self.dots,) = ax.plot([], [], "o", color=COLORS["data"], alpha=0.7, label="estimate per repetition")
-        self.mean_line = ax.axvline(0, color=COLORS["data"], lw=2.5, label="mean estimate")
-        self.true_line = ax.axvline(0, color=COLORS["truth"], ls="--", lw=2,
+        self.mean_line = ax.axvline(0, color=COLORS["data"], lw=points(2.5), label="mean estimate")
+        self.true_line = ax.axvline(0, color=COLORS["truth"], ls="--", lw=points(2),
                                     label="held-out error of the one model\ntrained on all n")
-        self.resub_line = ax.axvline(0, color=COLORS["muted"], ls=":", lw=1.5,
+        self.resub_line = ax.axvline(0, color=COLORS["muted"], ls=":", lw=points(1.5),
                                      label="resubstitution error\nof that model")
         # the estimates and the one model's errors, two texts pasted per wording: a change of k
         # or method redraws the first line only, a move of n at first the second only

@@ -272,9 +272,9 @@ class ROCExplorer(Explorer):
         ax = self.ax_scores
         ax.set_ylim(-0.6, 1.6)
         ax.set_yticks([0, 1], ["negative", "positive"])
-        self.pos_dots = ax.scatter([], [], s=area(28), edgecolors=COLORS["data"], linewidths=1.2, zorder=3)
-        self.neg_dots = ax.scatter([], [], s=area(28), marker="s", edgecolors=COLORS["theory"], linewidths=1.2, zorder=3)
-        self.threshold_line = ax.axvline(0, color=COLORS["truth"], lw=1.5)
+        self.pos_dots = ax.scatter([], [], s=area(28), edgecolors=COLORS["data"], linewidths=points(1.2), zorder=3)
+        self.neg_dots = ax.scatter([], [], s=area(28), marker="s", edgecolors=COLORS["theory"], linewidths=points(1.2), zorder=3)
+        self.threshold_line = ax.axvline(0, color=COLORS["truth"], lw=points(1.5))
         # the words are drawn once; only the threshold after them is redrawn on each move
         ax.text(THRESHOLD_AT, 1.02, "predict + (filled dots) when score ≥", transform=ax.transAxes, ha="right")
         self.threshold_text = ax.text(THRESHOLD_AT, 1.02, "", ha="left",
@@ -294,7 +294,7 @@ class ROCExplorer(Explorer):
         self.cells = {}
         for name, (x, y, color) in cells.items():
             ax.add_patch(Rectangle(
-                (x, y), 1, 1, facecolor=color, alpha=0.18, edgecolor="white", lw=2))
+                (x, y), 1, 1, facecolor=color, alpha=0.18, edgecolor="white", lw=points(2)))
             self.cells[name] = ax.text(x + 0.5, y + 0.5, "", ha="center", va="center", fontsize="large")
         # a table: the rates' names drawn once, their values (right-aligned) as they change,
         # one text a row so the rows line up whatever their glyphs
@@ -318,7 +318,7 @@ class ROCExplorer(Explorer):
         ax.set_xlim(-0.02, 1.02)
         ax.set_ylim(-0.02, 1.02)
         ax.set_aspect("equal")
-        self.diagonal = ax.plot([0, 1], [0, 1], color=COLORS["muted"], ls=":", lw=1)[0]
+        self.diagonal = ax.plot([0, 1], [0, 1], color=COLORS["muted"], ls=":", lw=points(1))[0]
         (self.curve_line,) = ax.plot([], [], color=COLORS["data"], drawstyle="default", label="ROC curve")
         (self.hull_line,) = ax.plot([], [], color=COLORS["second"], ls="--", label="convex hull")
         # green, not the negatives' orange: the cheapest line and vertex are not about the negatives

@@ -165,7 +165,7 @@ class SamplingErrorExplorer(Explorer):
         (self.pmf,) = ax.plot([], [], "o", ms=points(4.5), mec=COLORS["truth"], mew=points(0.8), color=COLORS["theory"],
                               label=pmf_label(1))
         (self.normal,) = ax.plot([], [], color=COLORS["normal"], label="normal approximation")
-        self.truth = ax.axvline(0.3, color=COLORS["truth"], ls="--", lw=1.2, label=r"$error_D(h)$")
+        self.truth = ax.axvline(0.3, color=COLORS["truth"], ls="--", lw=points(1.2), label=r"$error_D(h)$")
         self.readout = ax.set_title(" \n ", fontsize="medium")  # two lines, as in _draw
         self.legend = ax.legend(loc="upper right", frameon=False)
 

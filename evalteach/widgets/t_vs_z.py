@@ -112,8 +112,8 @@ class TvsZExplorer(Explorer):
         ax_pdf.set_ylabel("density")
         ax_pdf.plot(x, _st.norm.pdf(x), color=_Z_COLOR)
         (self.t_pdf,) = ax_pdf.plot([], [], color=_T_COLOR)
-        self.t_crit = LineCollection([], colors=_T_COLOR, linestyles="--", linewidths=1.2)
-        self.z_crit = LineCollection([], colors=_Z_COLOR, linestyles=":", linewidths=1.6)
+        self.t_crit = LineCollection([], colors=_T_COLOR, linestyles="--", linewidths=points(1.2))
+        self.z_crit = LineCollection([], colors=_Z_COLOR, linestyles=":", linewidths=points(1.6))
         ax_pdf.add_collection(self.t_crit)
         ax_pdf.add_collection(self.z_crit)
         self.pdf_title = ax_pdf.text(0.5, 1.02, "", transform=ax_pdf.transAxes, ha="center")
@@ -122,12 +122,12 @@ class TvsZExplorer(Explorer):
         ax_int.set_ylim(SHOWN + 0.8, 0.2)
         ax_int.set_ylabel("experiment")
         ax_int.set_xlabel("mean difference with its interval")
-        self.t_segments = LineCollection([], linewidths=1.4)
-        self.z_segments = LineCollection([], linewidths=1.4)
+        self.t_segments = LineCollection([], linewidths=points(1.4))
+        self.z_segments = LineCollection([], linewidths=points(1.4))
         ax_int.add_collection(self.t_segments)
         ax_int.add_collection(self.z_segments)
-        ax_int.axvline(0, color=COLORS["muted"], ls=":", lw=1)  # "no difference"
-        self.truth = ax_int.axvline(0, color=COLORS["truth"], lw=1)
+        ax_int.axvline(0, color=COLORS["muted"], ls=":", lw=points(1))  # "no difference"
+        self.truth = ax_int.axvline(0, color=COLORS["truth"], lw=points(1))
         # the words of a title stay in the background, only its numbers are redrawn
         ax_int.text(0.5, 1.02, f"coverage over {N_EXPERIMENTS}: ", transform=ax_int.transAxes, ha="right")
         self.int_title = ax_int.text(0.5, 1.02, "", transform=ax_int.transAxes, ha="left")
@@ -144,8 +144,8 @@ class TvsZExplorer(Explorer):
             ax.grid(True, alpha=0.3)
             (lines["t"],) = ax.plot([], [], "o-", ms=points(3), color=_T_COLOR)
             (lines["z"],) = ax.plot([], [], "s-", ms=points(3), color=_Z_COLOR)
-            lines["nominal"] = ax.axhline(0.95, color=COLORS["truth"], ls=":", lw=1.2)
-            lines["now"] = ax.axvline(5, color=COLORS["muted"], lw=1)
+            lines["nominal"] = ax.axhline(0.95, color=COLORS["truth"], ls=":", lw=points(1.2))
+            lines["now"] = ax.axvline(5, color=COLORS["muted"], lw=points(1))
             self.dynamic(*lines.values())
         # One key for all four panels (t and z keep their colours everywhere), under them:
         # inside a panel a legend covered lines that move with the controls.

@@ -9,7 +9,7 @@ from scipy import stats as _st
 
 from .. import stats
 from .._result import pct
-from ..plotting import COLORS
+from ..plotting import COLORS, points
 from ._base import Explorer, buttons, slider
 from ._cached_layer import CachedText
 
@@ -140,7 +140,7 @@ class ZTableExplorer(Explorer):
     def _build(self, figure):
         ax, tx = figure.subplots(1, 2, width_ratios=[1.25, 1])
         self.ax, self.tx = ax, tx
-        ax.plot(_X, _st.norm.pdf(_X), color=COLORS["truth"], lw=1.5)
+        ax.plot(_X, _st.norm.pdf(_X), color=COLORS["truth"], lw=points(1.5))
         ax.set_xlim(_X[0], _X[-1])
         ax.set_ylim(0, 0.5)
         ax.set_yticks([])
@@ -149,8 +149,8 @@ class ZTableExplorer(Explorer):
         self.tail = Polygon(np.zeros((1, 2)), closed=True, color=COLORS["theory"], alpha=0.45, lw=0)
         ax.add_patch(self.centre)
         ax.add_patch(self.tail)
-        (self.plus,) = ax.plot([], [], color=COLORS["data"], lw=1.8)
-        (self.minus,) = ax.plot([], [], color=COLORS["data"], lw=1.8, ls="--")
+        (self.plus,) = ax.plot([], [], color=COLORS["data"], lw=points(1.8))
+        (self.minus,) = ax.plot([], [], color=COLORS["data"], lw=points(1.8), ls="--")
         self.centre_text = ax.text(0, 0.13, "", ha="center", va="center", fontsize="large", weight="bold")
         # tail labels sit above the tails, where the curve is low whatever z is
         self.tail_text = ax.text(-3.0, 0.2, "", ha="center", va="bottom", fontsize="small",
@@ -177,12 +177,12 @@ class ZTableExplorer(Explorer):
             tx.text(x, 1, f"{table.two_sided[j]:.2f}", ha="center", va="center")
             tx.text(x, 2, f"{table.one_sided[j]:.2f}", ha="center", va="center")
         for y in (0.5, 1.5):
-            tx.plot([0.1, k + 1.6], [y, y], color=COLORS["muted"], lw=0.8)
-        tx.plot([1.6, 1.6], [-0.5, 2.5], color=COLORS["muted"], lw=0.8)
+            tx.plot([0.1, k + 1.6], [y, y], color=COLORS["muted"], lw=points(0.8))
+        tx.plot([1.6, 1.6], [-0.5, 2.5], color=COLORS["muted"], lw=points(0.8))
         tx.set_title("The classic z table (Mitchell ch. 5)", fontsize="medium")
         tx.text(0.1, 3.75, "one-sided row: N% of the area lies below z'; half lies below the mean, so 50% is 0.00",
                 ha="left", va="center", fontsize="x-small", color=COLORS["muted"])
-        self.highlight = Rectangle((0, 0), 1, 1, fill=False, ec=COLORS["bad"], lw=2.5)
+        self.highlight = Rectangle((0, 0), 1, 1, fill=False, ec=COLORS["bad"], lw=points(2.5))
         tx.add_patch(self.highlight)
         self.column = Rectangle((0, 0), 1, 1, color=COLORS["shade"], alpha=0.25, lw=0)
         tx.add_patch(self.column)
