@@ -159,7 +159,8 @@ class LearningCurveExplorer(Explorer):
         self.ax, self.folds = figure.subplots(1, 2, width_ratios=(2.2, 1))
         ax, folds = self.ax, self.folds
         self.colors = (COLORS["data"], COLORS["theory"])
-        self.chance = ax.axhline(0, color=COLORS["muted"], lw=points(0.8), ls="--", label=" ")  # labelled with the curves
+        # labelled with the curves
+        self.chance = ax.axhline(0, color=COLORS["muted"], lw=points(0.8), ls="--", label=" ")
         self.bands = [ax.fill([], [], color=c, alpha=0.18, lw=0)[0] for c in self.colors]
         self.mean_lines = [ax.plot([], [], "o-", color=c, ms=points(4))[0] for c in self.colors]
         # the axes' labels are texts of their own: the y label drawn once in the background, the

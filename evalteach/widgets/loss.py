@@ -218,7 +218,8 @@ class LossExplorer(Explorer):
         self.number_cells = [[cell(row, column) for column in _COLUMN_ENDS] for row in (1, 2, 3, 5)]
         self.readout_cells = [self.forecast_cell, self.true_cell, *sum(self.number_cells, [])]
         self.dynamic(self.left_p, *self.markers.values(), self.infinity, *self.expected.values(),
-                     self.true_line, self.right_p, self.minima, *self.expected_dots.values(), *map(CachedText, self.readout_cells))
+                     self.true_line, self.right_p, self.minima, *self.expected_dots.values(),
+                     *map(CachedText, self.readout_cells))
 
     def _draw(self, r):
         p = r.predicted

@@ -162,6 +162,9 @@ class SignFlipView:
     trace_b: np.ndarray        # B values at which the running p is drawn
     trace_p: np.ndarray
     names: tuple | None = None  # (learner A, learner B) when the differences are fold errors A - B
+    #: How many of the B resampled means lie at least as far from 0 as the observed one: the
+    #: count in the Monte Carlo p, ``(as_extreme + 1) / (B + 1)`` (None before B = 1).
+    as_extreme: int | None = None
 
     mode = "permutation"
 
@@ -174,12 +177,6 @@ class SignFlipView:
         """The smallest two-sided p the sign-flip test can give on these differences (``2 / 2**m``
         with m nonzero differences: :attr:`evalteach.stats.PermutationTest.smallest_p_value`)."""
         return self.exact.smallest_p_value
-
-    @property
-    def as_extreme(self):
-        """How many of the B resampled means lie at least as far from 0 as the observed one
-        (the count in the Monte Carlo p, ``(count + 1) / (B + 1)``; None before B = 1)."""
-        return None if self.p_value is None else round(self.p_value * (self.resamples + 1)) - 1
 
     @property
     def monte_carlo_se(self):
@@ -287,11 +284,13 @@ def sign_flip_view(differences, resamples, seed, label="", names=None):
     null = growing_resamples(d, "sign-flip", seed).first(resamples)
     gamma = abs(observed) * 100 * np.finfo(float).eps  # permutation_test's rounding tolerance
     b = np.arange(1, null.size + 1)
-    running = (np.cumsum(np.abs(null) >= abs(observed) - gamma) + 1) / (b + 1)
+    counts = np.cumsum(np.abs(null) >= abs(observed) - gamma)
+    running = (counts + 1) / (b + 1)
     shown = np.unique(np.geomspace(1, max(null.size, 1), 300).astype(int)) - 1 if null.size else b
     exact = permutation_test(d, n_resamples=2 ** d.size, seed=seed)
     return SignFlipView(label, d, observed, null, float(running[-1]) if null.size else None, exact,
-                        paired_t_test(d), shown + 1, running[shown], names)
+                        paired_t_test(d), shown + 1, running[shown], names,
+                        int(counts[-1]) if null.size else None)
 
 
 def bootstrap_view(y_true, predictions, resamples, seed, label=""):

@@ -273,7 +273,8 @@ class ROCExplorer(Explorer):
         ax.set_ylim(-0.6, 1.6)
         ax.set_yticks([0, 1], ["negative", "positive"])
         self.pos_dots = ax.scatter([], [], s=area(28), edgecolors=COLORS["data"], linewidths=points(1.2), zorder=3)
-        self.neg_dots = ax.scatter([], [], s=area(28), marker="s", edgecolors=COLORS["theory"], linewidths=points(1.2), zorder=3)
+        self.neg_dots = ax.scatter([], [], s=area(28), marker="s", edgecolors=COLORS["theory"],
+                                   linewidths=points(1.2), zorder=3)
         self.threshold_line = ax.axvline(0, color=COLORS["truth"], lw=points(1.5))
         # the words are drawn once; only the threshold after them is redrawn on each move
         ax.text(THRESHOLD_AT, 1.02, "predict + (filled dots) when score ≥", transform=ax.transAxes, ha="right")

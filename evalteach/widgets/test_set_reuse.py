@@ -118,9 +118,11 @@ class TestSetReuseExplorer(Explorer):
         ax.set_xlabel("model")
         ax.set_ylabel("error")
         ax.xaxis.set_major_locator(MaxNLocator(nbins=5, steps=[1, 2, 5, 10], integer=True))
-        (self.true_pts,) = ax.plot([], [], "_", color=COLORS["truth"], ms=points(7), label="true error (one dash a model)")
+        (self.true_pts,) = ax.plot([], [], "_", color=COLORS["truth"], ms=points(7),
+                                   label="true error (one dash a model)")
         (self.test_pts,) = ax.plot([], [], "o", color=COLORS["data"], ms=points(3.5), zorder=2.5, label="test error")
-        (self.pick_test,) = ax.plot([], [], "*", color=COLORS["bad"], ms=points(15), label="lowest test error (reported)")
+        (self.pick_test,) = ax.plot([], [], "*", color=COLORS["bad"], ms=points(15),
+                                    label="lowest test error (reported)")
         (self.pick_val,) = ax.plot([], [], "s", mfc="none", mec=COLORS["good"], mew=points(2), ms=points(10),
                                    label="chosen on validation set")
 
