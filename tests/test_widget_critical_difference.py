@@ -124,9 +124,10 @@ def test_the_sign_test_verdict_says_what_it_is_worth_among_all_pairs():
     # 0.0225 < 0.05, but four algorithms make six pairs: Bonferroni asks for 0.05/6
     assert 0.05 / 6 < s.p_value < 0.05
     assert e.pair_title.get_text().endswith(
-        "significant at α = 0.05 for one pair,\nnot at Bonferroni's α/6 = 0.0083")
-    assert ("2 wins, 11 losses, 1 tie, p = 0.0225: significant at α = 0.05 for this pair alone, not after "
-            "Bonferroni's correction for the 6 pairs (α/6 = 0.0083).") in e._summary_text
+        "significant only if planned alone;\nnot below Bonferroni's α/6 = 0.0083")
+    assert ("2 wins, 11 losses, 1 tie, p = 0.0225: significant at α = 0.05 only if this pair was the single "
+            "comparison planned in advance; not below Bonferroni's α/6 = 0.0083 for the 6 pairs.") in e._summary_text
+    assert "{C4.5+m+cf, C4.5+m, C4.5+cf, C4.5}" in e._summary_text  # not told apart, not "="
     e.set(b="C4.5+m")  # 2 of 14 with no ties: p = 0.057
     assert e.pair_title.get_text().endswith("not significant at α = 0.05")
     assert e.figure.axes[1].get_xlabel() == "AUC of A − AUC of B"  # Demsar's table holds AUCs
@@ -136,7 +137,24 @@ def test_a_pair_below_the_bonferroni_level_is_significant_also_after_it():
     scores = np.column_stack([np.linspace(0.7, 0.9, 12), np.linspace(0.6, 0.8, 12), np.linspace(0.65, 0.85, 12)])
     e = CriticalDifferenceExplorer(scores=scores, a="A1", b="A2", seed=0)
     assert e.result.sign.p_value == pytest.approx(2 * 0.5 ** 12) and e.result.sign.p_value < 0.05 / 3
-    assert e.pair_title.get_text().endswith("significant at α = 0.05,\nalso at Bonferroni's α/3 = 0.017")
+    assert e.pair_title.get_text().endswith("significant also over all 3 pairs:\nbelow Bonferroni's α/3 = 0.017")
     assert e.figure.axes[1].get_xlabel() == "score of A − score of B"
     two = CriticalDifferenceExplorer(scores=scores[:, :2], a="A1", b="A2", seed=0)
     assert two.pair_title.get_text().endswith("\nsignificant at α = 0.05")  # one pair: nothing to correct
+
+
+def test_a_longer_verdict_after_a_shorter_one_keeps_the_pair_title_inside_the_figure():
+    """Opened on a pair whose verdict is one line, then switched to one of two lines: the
+    title's first line (which pair) was cut off at the figure's top."""
+    e = CriticalDifferenceExplorer(a="C4.5", b="C4.5+m", seed=0)
+    assert e.pair_title.get_text().count("\n") == 4  # always five lines
+    e.set(b="C4.5+m+cf")
+    assert e.pair_title.get_text().startswith("A = C4.5 against B = C4.5+m+cf\n")
+    e.figure.canvas.draw()
+    box = e.pair_title.get_window_extent()
+    assert e.figure.bbox.y0 <= box.y0 and box.y1 <= e.figure.bbox.y1
+    from matplotlib.colors import same_color
+
+    from evalteach.plotting import COLORS
+    assert same_color(e.bars[0].get_facecolor(), COLORS["bad"])  # adult (sample): A loses, orange
+    assert not same_color(e.cd_bar.get_color(), COLORS["bad"])   # so the CD bar is another colour

@@ -154,10 +154,11 @@ class CriticalDifferenceExplorer(Explorer):
             diagram.plot([r, r], [0, -0.15], color=COLORS["truth"], lw=points(1))
             diagram.text(r, -0.25, str(r), ha="center", va="bottom", fontsize="small")
         diagram.text((1 + k) / 2, -2.0, "average rank (1 = best)", ha="center", va="top")
-        self.cd_bar = diagram.plot([], [], color=COLORS["bad"], lw=points(2.5), solid_capstyle="butt")[0]
+        # blue: the sign test's bars use orange for "A loses"
+        self.cd_bar = diagram.plot([], [], color=COLORS["data"], lw=points(2.5), solid_capstyle="butt")[0]
         # above the bar and at a fixed place: whatever CD is, the text never runs off
         self.cd_text = diagram.text(1, -1.2, "", ha="left", va="bottom", fontsize="small",
-                                    color=COLORS["bad"])
+                                    color=COLORS["data"])
         self.leaders = diagram.plot([], [], color=COLORS["muted"], lw=points(1))[0]
         self.labels = [diagram.annotate("", xy=(0, 0), xytext=(0, 0), textcoords="offset points",
                                         annotation_clip=False, va="center", fontsize="small")
@@ -189,7 +190,7 @@ class CriticalDifferenceExplorer(Explorer):
         pair.axvline(0, color=COLORS["truth"], lw=points(1))
         # four short lines: the layout is fixed at the first draw, and a wider title (a longer
         # verdict) would then run off the figure's edge
-        self.pair_title = pair.set_title("\n\n\n\n", fontsize="small")  # room for five lines
+        self.pair_title = pair.set_title("\n" * (_TITLE_LINES - 1), fontsize="small")
         # No control redraws the whole figure. Every text is drawn once per wording and place
         # (CachedText) and pasted back after that: the names and ranks have two versions
         # (higher or lower score is better), the verdict one per pair, alpha and direction.
@@ -214,9 +215,10 @@ class CriticalDifferenceExplorer(Explorer):
             bar.set_color(colors[int(w)])
         A, B = self.algorithms[r.a], self.algorithms[r.b]
         s = r.sign
-        self.pair_title.set_text(f"A = {A} against B = {B}\n"
-                                 f"A wins {s.wins}, loses {s.losses}, ties {s.ties}\n"
-                                 f"sign test {p_text(s.p_value)}:\n{_sign_verdict(r, self.k)}")
+        lines = [f"A = {A} against B = {B}", f"A wins {s.wins}, loses {s.losses}, ties {s.ties}",
+                 f"sign test {p_text(s.p_value)}:", *_sign_verdict(r, self.k).split("\n")]
+        # always five lines (blank ones on top): the layout keeps room for the longest verdict
+        self.pair_title.set_text("\n".join([""] * (_TITLE_LINES - len(lines)) + lines))
 
     def _draw_labels(self, f, ranks):
         k = self.k
@@ -244,13 +246,14 @@ class CriticalDifferenceExplorer(Explorer):
     def _summary(self, r):
         f = r.friedman
         ranks = ", ".join(f"{name} {rank:.3f}" for name, rank in zip(self.algorithms, f.average_ranks))
-        groups = "; ".join(" = ".join(self.algorithms[j] for j in g) for g in r.groups) or "none"
+        # braces, not "=": not told apart is not equal
+        groups = "; ".join("{" + ", ".join(self.algorithms[j] for j in g) + "}" for g in r.groups) or "none"
         ties = (f" (some data sets have ties; with the tie correction, as scipy computes it, chi-square is "
                 f"{f.other_statistic:.3f})" if f.tie_factor != 1.0 else "")
         return (f"Average ranks: {ranks}. Friedman chi-square {f.statistic:.3f} ({p_text(f.p_value)}){ties}, "
                 f"Iman-Davenport F {f.iman_davenport:.3f} ({p_text(f.iman_davenport_p_value)}). "
-                f"Nemenyi critical difference {r.cd.cd:.3f} at alpha {r.alpha:g}; groups not "
-                f"significantly different: {groups}. Sign test {self.algorithms[r.a]} against "
+                f"Nemenyi critical difference {r.cd.cd:.3f} at alpha {r.alpha:g}; groups the test cannot "
+                f"tell apart (not shown to be equal): {groups}. Sign test {self.algorithms[r.a]} against "
                 f"{self.algorithms[r.b]}: {_count(r.sign.wins, 'win')}, {_count(r.sign.losses, 'loss', 'losses')}, "
                 f"{_count(r.sign.ties, 'tie')}, {p_text(r.sign.p_value)}: "
                 f"{_sign_verdict(r, self.k, short=False)}.")
@@ -260,22 +263,26 @@ def _count(n, one, many=None):
     return f"{n} {one if n == 1 else many or one + 's'}"
 
 
+#: Lines of the sign test's title: the pair, its counts, its p and a verdict of up to two lines.
+_TITLE_LINES = 5
+
+
 def _sign_verdict(r, k, short=True):
     """The sign test's verdict for the chosen pair, and what it is worth among all pairs:
     two lines for the picture (``short``), one sentence for the summary.
 
-    After Friedman, the pair is one of k(k - 1)/2; a pair picked from the diagram is picked
-    after seeing the ranks. Bonferroni's bound, alpha divided by the number of pairs, is
+    With k algorithms the pair is one of k(k - 1)/2, and a pair picked from the diagram is
+    picked after seeing the ranks. Bonferroni's bound, alpha divided by the number of pairs, is
     the level that keeps the chance of any false alarm among them at most alpha (Dunn 1961;
     Demsar 2006 on pairwise tests after Friedman)."""
     p, alpha = r.sign.p_value, r.alpha
     pairs = k * (k - 1) // 2
     if p >= alpha or pairs == 1:
         return f"{'not ' if p >= alpha else ''}significant at α = {alpha:g}"
-    also = p < alpha / pairs
-    if short:
-        return (f"significant at α = {alpha:g}{',' if also else ' for one pair,'}\n"
-                f"{'also' if also else 'not'} at Bonferroni's α/{pairs} = {alpha / pairs:.2g}")
-    return (f"significant at α = {alpha:g}{'' if also else ' for this pair alone'}, "
-            f"{'also' if also else 'not'} after Bonferroni's correction for the {pairs} pairs "
-            f"(α/{pairs} = {alpha / pairs:.2g})")
+    bound = f"Bonferroni's α/{pairs} = {alpha / pairs:.2g}"
+    if p < alpha / pairs:
+        return (f"significant also over all {pairs} pairs:\nbelow {bound}" if short else
+                f"significant also over all {pairs} pairs: below {bound}")
+    return (f"significant only if planned alone;\nnot below {bound}" if short else
+            f"significant at α = {alpha:g} only if this pair was the single comparison planned in "
+            f"advance; not below {bound} for the {pairs} pairs")
