@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 
 import numpy as np
 
@@ -58,6 +59,20 @@ def integer(name, value, *, low=None, high=None):
     if high is not None and n > high:
         raise ValueError(f"{name} must be <= {high}, got {_show(value)}")
     return n
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_.-]{1,80}")
+
+
+def identifier(name, value, *, optional=False):
+    """A short id such as ``"training-error"``: 1 to 80 letters, digits, ``_``, ``.`` or ``-``."""
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {_show(value)}")
+    if not _IDENTIFIER.fullmatch(value):
+        raise ValueError(f"{name} must be 1 to 80 letters, digits, '_', '.' or '-', got {_show(value)}")
+    return value
 
 
 def choice(name, value, options):

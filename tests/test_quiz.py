@@ -298,3 +298,22 @@ def test_choice_without_feedback_for_an_option_falls_back_to_the_hint():
 def test_choice_feedback_is_validated(feedback, error, words):
     with pytest.raises(error, match=words):
         et.MultipleChoice("?", OPTIONS, "90%", feedback=feedback)
+
+
+# --- ids (a class poll keys answers by them) ---------------------------------------------
+
+
+@pytest.mark.parametrize("make", [
+    lambda id: et.NumericQuestion("x?", 0.5, id=id),
+    lambda id: et.MultipleChoice("x?", ["a", "b"], 0, id=id),
+    lambda id: et.Predict("x?", answer=0.5, id=id),
+], ids=["NumericQuestion", "MultipleChoice", "Predict"])
+def test_questions_keep_a_valid_id_and_refuse_a_bad_one(make):
+    assert make("training-error.v2_1").id == "training-error.v2_1"
+    assert make(None).id is None
+    assert make("x" * 80).id == "x" * 80
+    for bad in ("", "two words", "x" * 81, "slash/no", "ümlaut"):
+        with pytest.raises(ValueError, match=r"id must be 1 to 80 letters.*" + repr(bad)[:20].replace("(", r"\(")):
+            make(bad)
+    with pytest.raises(TypeError, match="id must be a string, got 7"):
+        make(7)

@@ -117,6 +117,10 @@ class Predict:
         shown below the prediction. Do not display them separately.
     explanation : str, optional
         Shown with the answer after lock-in.
+    id : str, optional
+        A stable name for the prediction, unique within its lesson (1 to 80 letters, digits,
+        ``_``, ``.`` or ``-``, e.g. ``"training-error"``): the same prediction has the same id
+        in every student's kernel, so a class poll can count the answers.
 
     Attributes
     ----------
@@ -149,7 +153,8 @@ class Predict:
     """
 
     def __init__(self, prompt, *, answer=None, options=None, tolerance=None, reveals=None,
-                 explanation=None):
+                 explanation=None, id=None):
+        self.id = _validate.identifier("id", id, optional=True)
         self.prompt = _text("prompt", prompt)
         self.options = None if options is None else parse_options(options)
         if self.options is None:

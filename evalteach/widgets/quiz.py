@@ -121,7 +121,8 @@ def option_index(options, value, *, name):
 class _Question:
     """What both kinds of question share: prompt, feedback area, buttons, display."""
 
-    def __init__(self, prompt, hint, explanation):
+    def __init__(self, prompt, hint, explanation, id):
+        self.id = _validate.identifier("id", id, optional=True)
         self.prompt = _text("prompt", prompt)
         self.hint = _text("hint", hint, optional=True)
         self.explanation = _text("explanation", explanation, optional=True)
@@ -270,6 +271,10 @@ class NumericQuestion(_Question):
         instead of the one-sided critical value. An answer within the question's
         tolerance of such a number gets that text instead of the hint (the nearest
         one if several match). Compute the wrong numbers with the library too.
+    id : str, optional
+        A stable name for the question, unique within its lesson (1 to 80 letters, digits,
+        ``_``, ``.`` or ``-``, e.g. ``"training-error"``): the same question has the same id
+        in every student's kernel, so a class poll can count the answers.
 
     Students may type ``0.3``, ``0,3``, ``30%`` or ``12/40``.
 
@@ -286,14 +291,14 @@ class NumericQuestion(_Question):
     """
 
     def __init__(self, prompt, answer, *, tolerance=0.01, relative=False, hint=None,
-                 explanation=None, mistakes=None):
+                 explanation=None, mistakes=None, id=None):
         self.answer = _validate.real("answer", answer)
         self.tolerance = _validate.real("tolerance", tolerance, low=0.0)
         if not isinstance(relative, bool):
             raise TypeError(f"relative must be True or False, got {relative!r}")
         self.relative = relative
         self.mistakes = self._check_mistakes(mistakes)
-        super().__init__(prompt, hint, explanation)
+        super().__init__(prompt, hint, explanation, id)
 
     def _check_mistakes(self, mistakes):
         if mistakes is None:
@@ -369,6 +374,10 @@ class MultipleChoice(_Question):
     feedback : dict of (str or int) -> str, optional
         For wrong options (by text or index): why the option is tempting and why
         it is wrong. Shown instead of the hint when the student picks it.
+    id : str, optional
+        A stable name for the question, unique within its lesson (1 to 80 letters, digits,
+        ``_``, ``.`` or ``-``, e.g. ``"training-error"``): the same question has the same id
+        in every student's kernel, so a class poll can count the answers.
 
     Examples
     --------
@@ -379,11 +388,12 @@ class MultipleChoice(_Question):
     (True, False, True)
     """
 
-    def __init__(self, prompt, options, answer, *, hint=None, explanation=None, feedback=None):
+    def __init__(self, prompt, options, answer, *, hint=None, explanation=None, feedback=None,
+                 id=None):
         self.options = parse_options(options)
         self.answer = self._index(answer, name="answer")
         self.option_feedback = self._check_feedback(feedback)
-        super().__init__(prompt, hint, explanation)
+        super().__init__(prompt, hint, explanation, id)
 
     def _index(self, value, *, name):
         return option_index(self.options, value, name=name)
