@@ -370,12 +370,12 @@ def test_every_multiple_choice_has_feedback_per_wrong_option(path):
 
 
 def test_lesson_13_uses_the_real_data_example_only_after_explaining_balancing():
-    """The ImbalanceExplorer's real-data option trains a learner on balanced data, so lesson 13
+    """The ImbalanceExplorer's real-data option trains a learner on balanced data, so lesson 14
     neither opens it (``source="data"``) nor sends the student to it before its section on
     balancing; after that section it does both (a review found the switch used too early)."""
     from conftest import LESSONS_DIR
 
-    nb = read(LESSONS_DIR / "13_performance_measures.ipynb")
+    nb = read(LESSONS_DIR / "14_performance_measures.ipynb")
     start = next(i for i, cell in enumerate(nb.cells)
                  if cell.cell_type == "markdown" and "## Balancing the training data" in cell.source)
     uses = [i for i, cell in enumerate(nb.cells)

@@ -377,7 +377,7 @@ def test_static_html_shows_a_revealed_results_worked_display(tmp_path):
 
 def test_long_options_get_room_for_every_line():
     """ipywidgets gives a radio option one line: a wrapped option used to lie over the next one,
-    which took its clicks (found by the browser test of lesson 17)."""
+    which took its clicks (found by the browser test of lesson 19)."""
     from evalteach.widgets.quiz import CHOICE_STYLE, CHOICE_STYLE_CSS
     long = "the tree, but clearly so only under very heavy noise; under moderate noise nothing " * 2
     p = et.Predict("which?", options=[long, "b"], answer="b")

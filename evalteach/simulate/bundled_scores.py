@@ -2,7 +2,7 @@
 
 The explorers that compare real learners (randomisation test, Bayesian comparison,
 replicability) offer three data sets and five learners, and with their default seed 0
-they always ask for the same cross-validations and hold-out splits (lesson 12 adds four
+they always ask for the same cross-validations and hold-out splits (lesson 13 adds four
 more sets of seeds of 10x10 cross-validation). The learning-curve explorer offers four
 data sets, seven learners, three kinds of curve and 5 or 10 folds, and fits the curves of
 every kind (up to 330 fits) whenever the data set, a learner or k changes; the
@@ -41,7 +41,7 @@ RANDOMIZATION_K = (5, 10)
 MAX_RUNS = 10
 #: The partition seeds 0, 1, ... of ReplicabilityExplorer.
 PARTITIONS = 15
-#: Sets of seeds (0, 1, ...) of 10x10 cross-validation that lesson 12 compares.
+#: Sets of seeds (0, 1, ...) of 10x10 cross-validation that lesson 13 compares.
 LESSON_RUN_SETS = 5
 #: The learning-curve explorer's data sets, learners and fold counts (seed 0, every kind of curve).
 CURVE_DATASETS = ("breast_cancer", "wine", "iris", "digits")
@@ -57,7 +57,7 @@ _STAMP = (1980, 1, 1, 0, 0, 0)
 
 def requests():
     """What the bundle holds: every request the explorers make with seed 0 (and the
-    repeated cross-validations of lesson 12).
+    repeated cross-validations of lesson 13).
 
     Returns
     -------
