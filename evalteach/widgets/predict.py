@@ -349,9 +349,8 @@ class Predict:
         bundle = self.widget._repr_mimebundle_(**kwargs) or {}
         bundle["text/plain"] = self._text_plain()
         bundle["text/html"] = self._html()
-        pictures = [p for p in map(_picture, self.reveals) if p]
-        if pictures:  # the first revealed picture, as an explorer's own bundle carries it
-            bundle["image/png"] = pictures[0]
+        # No top-level image/png: a front end that prefers pictures to HTML (a PDF export)
+        # would show what the prediction hides. The HTML folds the revealed pictures away.
         return bundle
 
     def __repr__(self):
