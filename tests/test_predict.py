@@ -388,3 +388,24 @@ def test_long_options_get_room_for_every_line():
         assert "evalteach-choices" in buttons._dom_classes
         assert CHOICE_STYLE in widget.children or any(CHOICE_STYLE in getattr(c, "children", ()) for c in widget.children)
     assert "label {height: auto" in CHOICE_STYLE_CSS and CHOICE_STYLE_CSS in CHOICE_STYLE.value
+
+
+def test_a_picture_is_held_back_until_lock_in():
+    """``reveals=result.plot()`` hands over an Axes of a pyplot figure; pyplot's inline backend
+    would show the figure at the end of the cell, before the lock-in, unless it is closed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+    ax.plot([0, 1], [0, 1])
+    p = et.Predict("Which way does the line go?", options=["up", "down"], answer="up", reveals=ax)
+    assert fig.number not in plt.get_fignums()  # closed: the cell's end shows nothing
+    picture = p._revealed.children[0]
+    assert isinstance(picture, W.Image) and picture.value.startswith(b"\x89PNG")
+    assert picture.layout.width == "400px" and p._revealed.layout.display == "none"
+    page = p._html()
+    assert page.index("<details><summary>Reveal</summary>") < page.index('<img src="data:image/png;base64,')
+    p.lock("up")
+    assert p._revealed.layout.display == "flex"

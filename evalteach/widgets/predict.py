@@ -9,8 +9,11 @@ option) and pressed "Lock in".
 """
 from __future__ import annotations
 
+import base64
 import html
+import io
 import re
+import sys
 
 import ipywidgets as W
 from IPython.core.formatters import format_display_data
@@ -37,11 +40,43 @@ def _as_widget(obj):
     return out
 
 
-def _picture(obj):
-    """The base64 PNG in ``obj``'s display bundle, or None (widgets and text have none)."""
-    if isinstance(obj, W.Widget):
+class _Picture:
+    """A matplotlib figure held back until lock-in: a PNG, as a widget and as static HTML.
+
+    ``et.Predict(..., reveals=result.plot())`` hands over the Axes of a figure that pyplot
+    would otherwise show at the end of the cell, before the lock-in; the figure is rendered
+    here and closed in pyplot, so only the prediction shows it.
+    """
+
+    def __init__(self, figure):
+        if callable(getattr(figure, "png", None)):  # a result's picture: crisp, with its verdict as alt
+            self.png, css_dpi = figure.png(), figure.css_dpi
+        else:
+            buffer = io.BytesIO()
+            figure.savefig(buffer, format="png", dpi=figure.dpi)
+            self.png, css_dpi = buffer.getvalue(), figure.dpi
+        self.alt = getattr(figure, "alt", "") or ""
+        self.width = round(figure.get_size_inches()[0] * css_dpi)  # shown at its size on screen
+        pyplot = sys.modules.get("matplotlib.pyplot")
+        if pyplot is not None:
+            pyplot.close(figure)
+        self.widget = W.Image(value=self.png, format="png", layout=W.Layout(width=f"{self.width}px"))
+
+    def _repr_html_(self):
+        data = base64.b64encode(self.png).decode("ascii")
+        return (f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt)}" '
+                f'width="{self.width}" style="max-width:100%">')
+
+
+def _matplotlib_figure(item):
+    """The Figure that ``item`` (an Axes or a Figure) draws in, or None for anything else."""
+    figure_module = sys.modules.get("matplotlib.figure")  # not loaded: item is no figure
+    if figure_module is None:
         return None
-    return format_display_data(obj)[0].get("image/png")
+    if isinstance(item, figure_module.Figure):
+        return item
+    figure = getattr(item, "figure", None)
+    return figure if isinstance(figure, figure_module.Figure) and hasattr(item, "get_position") else None
 
 
 def _static_html(obj):
@@ -86,12 +121,14 @@ def _check_reveals(reveals):
     if reveals is None:
         return ()
     items = list(reveals) if isinstance(reveals, (list, tuple)) else [reveals]
+    items = [_Picture(figure) if (figure := _matplotlib_figure(item)) is not None else item
+             for item in items]
     for item in items:
         if isinstance(item, (str, bytes, list, tuple, dict)) or not (
                 isinstance(item, W.Widget) or isinstance(getattr(item, "widget", None), W.Widget)
                 or any(hasattr(item, name) for name in _RICH)):
             raise TypeError("reveals must be an explorer, a question, a widget, a displayable "
-                            f"result or a list of them, got {item!r}")
+                            f"result, a picture (a result's .plot()) or a list of them, got {item!r}")
     return tuple(items)
 
 
@@ -113,7 +150,8 @@ class Predict:
         close. Without it the guess is compared by its distance only, with no verdict.
     reveals : object or list of objects, optional
         What answers the question: an explorer, a question, any ipywidget, a result
-        (anything Jupyter can display), or a list of them. Hidden until lock-in, then
+        (anything Jupyter can display), a picture (the Axes a result's ``.plot()``
+        returns, or a matplotlib Figure), or a list of them. Hidden until lock-in, then
         shown below the prediction. Do not display them separately.
     explanation : str, optional
         Shown with the answer after lock-in.
