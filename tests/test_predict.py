@@ -403,7 +403,7 @@ def test_a_picture_is_held_back_until_lock_in():
     p = et.Predict("Which way does the line go?", options=["up", "down"], answer="up", reveals=ax)
     assert fig.number not in plt.get_fignums()  # closed: the cell's end shows nothing
     picture = p._revealed.children[0]
-    assert isinstance(picture, W.Image) and picture.value.startswith(b"\x89PNG")
+    assert isinstance(picture, W.Image) and bytes(picture.value).startswith(b"\x89PNG")
     assert picture.layout.width == "400px" and p._revealed.layout.display == "none"
     page = p._html()
     assert page.index("<details><summary>Reveal</summary>") < page.index('<img src="data:image/png;base64,')
