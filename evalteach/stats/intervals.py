@@ -379,6 +379,40 @@ class ProportionInterval(Result):
             verdict += " (Fewer than 5 errors or successes: the normal approximation is poor here; prefer Wilson.)"
         return Explanation(title, formulas, steps, verdict)
 
+    def plot(self, ax=None):
+        """Draw the interval on the sampling distribution it comes from.
+
+        Wald: the normal curve ``N(p, p(1-p)/n)`` around the estimate, the share between
+        the bounds shaded (the confidence). Agresti-Coull: the same around its adjusted
+        centre. Wilson and Clopper-Pearson invert a test: at each bound, the distribution
+        of the estimate if the true rate were that bound (normal for Wilson, binomial for
+        Clopper-Pearson), with the observed estimate exactly in its far tail, that tail
+        shaded (``(1 - confidence) / 2`` each). Jeffreys: the Beta(k + 1/2, n - k + 1/2)
+        posterior, the share between the bounds shaded. Above them, the interval and
+        the estimate ``k / n``.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, optional
+            Where to draw; None makes a figure sized for a notebook cell.
+
+        Returns
+        -------
+        matplotlib Axes
+
+        References
+        ----------
+        Brown, Cai & DasGupta (2001), "Interval estimation for a binomial proportion",
+        Statistical Science 16(2), section 4 (each interval as an inverted test).
+
+        Examples
+        --------
+        >>> proportion_interval(12, 40, method="clopper-pearson").plot()  # doctest: +SKIP
+        """
+        from ..pictures.intervals import proportion_interval as picture
+
+        return picture(self, ax)
+
 
 def proportion_interval(k, n, confidence=0.95, method="wald", sided="two", z=None):
     """Confidence interval for a true error rate from ``k`` errors in ``n`` test examples.

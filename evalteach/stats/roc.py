@@ -853,34 +853,24 @@ class LiftChart(Result):
         Parameters
         ----------
         ax : matplotlib Axes, optional
-            Where to draw; a new figure is made when None.
+            Where to draw; None makes a figure sized for a notebook cell.
 
         Returns
         -------
         matplotlib Axes
+
+        References
+        ----------
+        Witten, Frank & Hall (2011), *Data Mining*, 3rd ed., section 5.7, "Lift charts".
+
+        Examples
+        --------
+        >>> chart = lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79])
+        >>> chart.plot()  # doctest: +SKIP
         """
-        from ..plotting import COLORS, theme
-        import matplotlib as mpl  # here, not at the top: `import evalteach` stays light
+        from ..pictures.roc import lift_chart as picture
 
-        rc = theme().rc()
-        for key in ("figure.dpi", "savefig.dpi"):  # the explorers' canvas size; a static figure keeps the backend's
-            rc.pop(key)
-        with mpl.rc_context(rc):
-            if ax is None:
-                import matplotlib.pyplot as plt
-
-                _, ax = plt.subplots(figsize=(5.6, 3.8), layout="constrained")
-            ax.plot(np.r_[0, self.sample_size], np.r_[0, self.true_positives], color=COLORS["data"],
-                    label="examples taken by decreasing score")
-            ax.plot([0, self.n], [0, self.n_pos], linestyle="--", color=COLORS["muted"], label="random sample")
-            i = self._reported()
-            k = int(self.sample_size[i])
-            ax.plot([k], [self.true_positives[i]], "o", color=COLORS["theory"],
-                    label=f"top {k} ({pct(k / self.n)}): lift {plain(self.lift[i])}")
-            ax.set(xlim=(0, self.n), ylim=(0, 1.05 * self.n_pos), title="Lift chart",
-                   xlabel="sample size (examples selected)", ylabel="positives in the sample (TP)")
-            ax.legend(loc="lower right", frameon=False)
-        return ax
+        return picture(self, ax)
 
 
 def lift_chart(y_true, scores):
