@@ -9,7 +9,8 @@ result's picture.
 * :func:`decimal`: the same, never in exponent notation.
 * :func:`pct`, :func:`tex_pct`: a fraction as a percentage (in text, inside LaTeX).
 * :func:`p_text`: a p-value the way papers report it.
-* :func:`interval_text`: "the 95% interval [a, b] for it", or a one-sided bound.
+* :func:`interval_words`, :func:`interval_text`: "95% interval [a, b]" (in a legend), "the 95%
+  interval [a, b] for it" (in a verdict), or a one-sided bound.
 """
 from __future__ import annotations
 
@@ -94,12 +95,19 @@ def p_text(p):
     return f"p = {text}"
 
 
+def interval_words(low, high, confidence, number=plain):
+    """'95% interval [a, b]', or a one-sided bound ('95% lower bound a'), as a legend names it."""
+    if np.isinf(low) and np.isinf(high):
+        return f"{pct(confidence)} interval (unbounded)"
+    if np.isinf(low):
+        return f"{pct(confidence)} upper bound {number(high)}"
+    if np.isinf(high):
+        return f"{pct(confidence)} lower bound {number(low)}"
+    return f"{pct(confidence)} interval [{number(low)}, {number(high)}]"
+
+
 def interval_text(low, high, confidence, what, number=plain):
     """'the 95% interval [a, b] for X', or a one-sided bound, for verdicts."""
     if np.isinf(low) and np.isinf(high):
         return f"the {pct(confidence)} interval for {what}, which is unbounded,"
-    if np.isinf(low):
-        return f"the {pct(confidence)} upper bound {number(high)} for {what}"
-    if np.isinf(high):
-        return f"the {pct(confidence)} lower bound {number(low)} for {what}"
-    return f"the {pct(confidence)} interval [{number(low)}, {number(high)}] for {what}"
+    return f"the {interval_words(low, high, confidence, number)} for {what}"

@@ -9,6 +9,10 @@ numbers put in, and a one-sentence verdict.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
+import inspect
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -42,6 +46,57 @@ class Explanation:
 def result(cls):
     """Class decorator: a frozen dataclass with the short ``repr`` of :class:`Result`."""
     return dataclass(frozen=True, repr=False, eq=False)(cls)
+
+
+_PLOT_PARAMETER = """\
+ax : matplotlib Axes or sequence of Axes, optional
+    Where to draw: None makes a figure sized for a notebook cell (a
+    :class:`~evalteach.pictures.ResultFigure`: a PNG at twice its on-screen pixels, the
+    verdict as its text alternative); one Axes of a grid is divided into the picture's
+    panels; or give one Axes per panel."""
+
+_PLOT_RETURNS = """\
+Returns
+-------
+matplotlib Axes
+    The Axes drawn in (the first panel's, where the picture has several)."""
+
+
+def _plot_doc(doc):
+    """``doc`` with the parameter and the return value every ``plot`` shares put in."""
+    doc = inspect.cleandoc(doc)
+    if "\nParameters\n----------\n" in doc:
+        doc = doc.replace("\nParameters\n----------\n", "\nParameters\n----------\n" + _PLOT_PARAMETER + "\n", 1)
+        head, rest = doc.split("\nParameters\n----------\n", 1)
+        # the Parameters section ends at the next section title
+        match = re.search(r"\n\n(?=\w[\w ]*\n-+\n)", rest)
+        end = match.start() if match else len(rest)
+        return f"{head}\nParameters\n----------\n{rest[:end]}\n\n{_PLOT_RETURNS}{rest[end:]}"
+    match = re.search(r"\n\n(?=\w[\w ]*\n-+\n)", doc)
+    end = match.start() if match else len(doc)
+    return f"{doc[:end]}\n\nParameters\n----------\n{_PLOT_PARAMETER}\n\n{_PLOT_RETURNS}{doc[end:]}"
+
+
+def draws(module, picture):
+    """Decorator for a result's ``plot`` method: it draws with ``evalteach.pictures.<module>.<picture>``
+    (imported on the first call, so ``import evalteach`` loads no matplotlib, and the statistics
+    never import the pictures at import time), and its docstring gains the ``ax`` parameter and
+    the Axes returned, which every ``plot`` shares. The decorated method's body is not run: its
+    signature and docstring say what the picture takes and shows."""
+    def decorate(method):
+        signature = inspect.signature(method)
+
+        @functools.wraps(method)
+        def plot(self, *args, **kwargs):
+            bound = signature.bind(self, *args, **kwargs)
+            bound.apply_defaults()
+            options = {name: value for name, value in bound.arguments.items() if name != "self"}
+            draw = getattr(importlib.import_module(f"evalteach.pictures.{module}"), picture)
+            return draw(self, **options)
+
+        plot.__doc__ = _plot_doc(method.__doc__)
+        return plot
+    return decorate
 
 
 def _short(value):

@@ -21,6 +21,9 @@ from evalteach.pictures import ResultFigure
 from evalteach.pictures._canvas import first_sentence
 from test_text_overlap import clutter
 
+FOLDS = [0.02, 0.03, 0.01, 0.04, 0.02, 0.05, 0.03, 0.02, 0.01, 0.03]
+FIVE_BY_TWO = [[0.02, 0.01], [0.03, 0.00], [0.01, 0.02], [0.02, 0.02], [0.00, 0.03]]
+
 #: One or more results per picture, covering its layouts (name -> a function making it).
 EXAMPLES = {
     # a normal curve, two normal curves, binomial bars, a posterior infinite at 0, one bound
@@ -29,6 +32,17 @@ EXAMPLES = {
     "ProportionInterval-clopper-pearson": lambda: s.proportion_interval(130, 1000, method="clopper-pearson"),
     "ProportionInterval-jeffreys-k0": lambda: s.proportion_interval(0, 25, method="jeffreys"),
     "ProportionInterval-upper": lambda: s.proportion_interval(3, 30, method="agresti-coull", sided="upper"),
+    "HypothesisComparison": lambda: s.compare_hypotheses(0.20, 100, 0.30, 100),
+    "HypothesisComparison-one-sided": lambda: s.compare_hypotheses(0.20, 100, 0.30, 100, alternative="less"),
+    "PairedTest-ten-folds": lambda: s.corrected_resampled_t_test(FOLDS, test_train_ratio=0.25, alternative="greater"),
+    "PairedTest-z": lambda: s.paired_z_test([8, 17, -5, 10, -5]),
+    "PairedTest-no-spread": lambda: s.paired_t_test([5, 5, 5, 5, 5]),
+    "FiveByTwoTest-t": lambda: s.five_by_two_cv_t_test(FIVE_BY_TWO),
+    "FiveByTwoTest-F": lambda: s.five_by_two_cv_f_test(FIVE_BY_TWO),
+    "BinomialTest": lambda: s.binomial_test(30, 100, 0.2, alternative="greater"),
+    "SignTest": lambda: s.sign_test(11, 2, 1),
+    "McNemarTest": lambda: s.mcnemar_test([[40, 10], [3, 47]]),
+    "McNemarTest-exact-b-c": lambda: s.mcnemar_test(10, 3, exact=True, n=120),
     "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
 }
 

@@ -37,7 +37,7 @@ def test_every_entry_names_a_source_with_a_year():
 def test_every_picture_is_listed():
     section = reference_section()
     drawn = [name for name in stats.__all__ if inspect.isclass(getattr(stats, name)) and hasattr(getattr(stats, name), "plot")]
-    missing = [name for name in drawn if f"- `{name}.plot(" not in section]
+    missing = [name for name in drawn if f"`{name}.plot(" not in section]
     assert missing == [], f"add these pictures to the README's Statistics reference: {missing}"
 
 

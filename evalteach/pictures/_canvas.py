@@ -59,6 +59,14 @@ class ResultFigure(Figure):
         display(bundle, raw=True, metadata={"image/png": metadata})
 
 
+def single(r, field):
+    """Refuse a batch: a result whose ``field`` is an array holds many tests, and a picture shows one."""
+    value = getattr(r, field)
+    if getattr(value, "ndim", 0) > 0:
+        raise ValueError(f"plot draws one test; this {type(r).__name__} holds a batch of {value.size} "
+                         f"(its {field} is an array of shape {value.shape}): index the input to draw one")
+
+
 def first_sentence(text):
     """The first sentence of a verdict: up to the first '.', '!' or '?' before a space
     and a capital letter or a parenthesis (decimal points are followed by digits)."""

@@ -37,16 +37,17 @@ def mark_estimate(ax, x, y, *, label=None, color=COLORS["data"], gid=ESTIMATE):
     return ax.plot([x], [y], "o", color=color, ms=points(7), label=label, gid=gid, zorder=4)[0]
 
 
-def draw_interval(ax, low, high, y, *, label=None, color=COLORS["truth"], gid=INTERVAL, limits=None):
-    """A thick horizontal segment from ``low`` to ``high`` at height ``y``; an unbounded
-    end runs to the edge of ``limits`` (the x range shown) and ends in an arrowhead."""
-    left, right = limits if limits is not None else ax.get_xlim()
-    start, stop = (left if np.isinf(low) else low), (right if np.isinf(high) else high)
-    line = ax.plot([start, stop], [y, y], color=color, lw=points(4), solid_capstyle="butt", label=label,
-                   gid=gid)[0]
-    for end, edge in ((low, left), (high, right)):
+def draw_interval(ax, low, high, at, *, label=None, color=COLORS["truth"], gid=INTERVAL, limits=None,
+                  vertical=False):
+    """A thick segment from ``low`` to ``high`` at ``at`` (a height, or an x when ``vertical``);
+    an unbounded end runs to the edge of ``limits`` (the range shown) and ends in an arrowhead."""
+    first, last = limits if limits is not None else (ax.get_ylim() if vertical else ax.get_xlim())
+    start, stop = (first if np.isinf(low) else low), (last if np.isinf(high) else high)
+    ends = ([at, at], [start, stop]) if vertical else ([start, stop], [at, at])
+    line = ax.plot(*ends, color=color, lw=points(4), solid_capstyle="butt", label=label, gid=gid)[0]
+    for end, edge, head in ((low, first, "v" if vertical else "<"), (high, last, "^" if vertical else ">")):
         if np.isinf(end):
-            ax.plot([edge], [y], marker="<" if edge == left else ">", color=color, ms=points(9),
+            ax.plot(*((at, edge) if vertical else (edge, at)), marker=head, color=color, ms=points(9),
                     gid=f"{gid}-unbounded")
     return line
 
@@ -91,3 +92,24 @@ def bars(ax, x, heights, width, **kwargs):
     ax.update_datalim(np.r_[boxes.reshape(-1, 2), [[x.min() if x.size else 0, 0]]])
     ax.autoscale_view()
     return collection
+
+
+def shade_tails(ax, dist, x, statistic, alternative, *, centre=0.0, **kwargs):
+    """Shade the share of a reference distribution at least as extreme as ``statistic``:
+    beyond it in the direction of a one-sided ``alternative`` ("greater", "less"), as far
+    from ``centre`` or farther on both sides for "two-sided" (a distribution symmetric
+    about ``centre``), or above it for "upper" (an F statistic). Returns that share."""
+    if alternative == "two-sided":
+        edge = abs(statistic - centre)
+        regions = [(-np.inf, centre - edge), (centre + edge, np.inf)]
+    elif alternative == "less":
+        regions = [(-np.inf, statistic)]
+    else:  # "greater", "upper"
+        regions = [(statistic, np.inf)]
+    share = 0.0
+    for start, stop in regions:
+        if np.isfinite(start) or np.isfinite(stop):
+            shade_between(ax, dist, start, stop, x, **kwargs)
+            kwargs["label"] = None  # one legend entry for both tails
+        share += dist.cdf(stop) - dist.cdf(start)
+    return min(share, 1.0)

@@ -16,7 +16,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._format import fmt, pct, plain
-from .._result import Explanation, Result, result
+from .._result import Explanation, Result, draws, result
 
 __all__ = [
     "z_critical", "t_critical", "confidence_for_z", "confidence_for_t", "table_confidence",
@@ -379,6 +379,7 @@ class ProportionInterval(Result):
             verdict += " (Fewer than 5 errors or successes: the normal approximation is poor here; prefer Wilson.)"
         return Explanation(title, formulas, steps, verdict)
 
+    @draws("intervals", "proportion_interval")
     def plot(self, ax=None):
         """Draw the interval on the sampling distribution it comes from.
 
@@ -391,15 +392,6 @@ class ProportionInterval(Result):
         posterior, the share between the bounds shaded. Above them, the interval and
         the estimate ``k / n``.
 
-        Parameters
-        ----------
-        ax : matplotlib Axes, optional
-            Where to draw; None makes a figure sized for a notebook cell.
-
-        Returns
-        -------
-        matplotlib Axes
-
         References
         ----------
         Brown, Cai & DasGupta (2001), "Interval estimation for a binomial proportion",
@@ -409,9 +401,6 @@ class ProportionInterval(Result):
         --------
         >>> proportion_interval(12, 40, method="clopper-pearson").plot()  # doctest: +SKIP
         """
-        from ..pictures.intervals import proportion_interval as picture
-
-        return picture(self, ax)
 
 
 def proportion_interval(k, n, confidence=0.95, method="wald", sided="two", z=None):

@@ -17,7 +17,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._format import fmt, p_text, pct, plain
-from .._result import Explanation, Result, result
+from .._result import Explanation, Result, draws, result
 from .intervals import z_critical
 
 __all__ = [
@@ -842,6 +842,7 @@ class LiftChart(Result):
                    f"({pct(tp / P)}), {plain(self.lift[i])} times as many as a random sample of that size would.")
         return Explanation("Lift chart", formulas, steps, verdict)
 
+    @draws("roc", "lift_chart")
     def plot(self, ax=None):
         """Draw the chart: true positives against sample size, beside a random sample's diagonal.
 
@@ -849,15 +850,6 @@ class LiftChart(Result):
         their points by a straight segment); the dashed diagonal from (0, 0) to (n, P) is
         what a random sample of each size reaches on average; the dot is the sample the
         display reports (the first covering 10% of the examples) with its lift.
-
-        Parameters
-        ----------
-        ax : matplotlib Axes, optional
-            Where to draw; None makes a figure sized for a notebook cell.
-
-        Returns
-        -------
-        matplotlib Axes
 
         References
         ----------
@@ -868,9 +860,6 @@ class LiftChart(Result):
         >>> chart = lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79])
         >>> chart.plot()  # doctest: +SKIP
         """
-        from ..pictures.roc import lift_chart as picture
-
-        return picture(self, ax)
 
 
 def lift_chart(y_true, scores):

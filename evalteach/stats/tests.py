@@ -32,7 +32,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._format import decimal, fmt, interval_text, p_text, pct, plain, tex_pct
-from .._result import Explanation, Result, result
+from .._result import Explanation, Result, draws, result
 from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, t_critical, table_level, z_critical
 
 __all__ = [
@@ -177,6 +177,25 @@ class HypothesisComparison(Result):
         return (f"{verdict} The test assumes two independent test sets of independently drawn examples, "
                 "neither used to build either hypothesis.")
 
+    @draws("tests", "hypothesis_comparison")
+    def plot(self, ax=None):
+        """Draw the difference on its distribution under the null hypothesis.
+
+        The normal curve ``N(0, sigma_d)`` that d-hat follows if the true errors are equal,
+        the share at least as extreme as the observed difference shaded (both tails for a
+        two-sided test, the tail of the alternative fixed in advance for a one-sided one:
+        its area is ``p_value``), the observed difference, and above them the interval for
+        the true difference.
+
+        References
+        ----------
+        Mitchell (1997), *Machine Learning*, section 5.5.
+
+        Examples
+        --------
+        >>> compare_hypotheses(0.20, 100, 0.30, 100).plot()  # doctest: +SKIP
+        """
+
 
 def _with_interval(head, significant, interval, null_words):
     """Finish a verdict: the interval beside the test, and what "not significant" means."""
@@ -271,6 +290,7 @@ class PairedTest(Result):
     test: str = "paired t-test"
     test_train_ratio: float | None = field(default=None, repr=False)
     sd: float = field(default=0.0, repr=False)
+    differences: np.ndarray | None = field(default=None, repr=False)
 
     def _explain(self):
         t_like = "z" if self.df is None else "t"
@@ -302,6 +322,24 @@ class PairedTest(Result):
         return _t_verdict(f"The mean difference a - b = {plain(self.mean_difference)}", "0", self.p_value,
                           self.confidence, self.alternative, self.sd == 0,
                           interval_text(self.low, self.high, self.confidence, "it"), "a zero mean difference")
+
+    @draws("tests", "paired_test")
+    def plot(self, ax=None):
+        """Draw the paired differences and the statistic on its reference distribution.
+
+        Left: each pair's difference a - b as a dot, the zero line, and the mean difference
+        with its interval. Right: Student's t with k - 1 df (the normal for the z test) with
+        the observed statistic and the share at least as extreme shaded (its area is
+        ``p_value``). An infinite statistic (no spread) is drawn at the edge.
+
+        References
+        ----------
+        Mitchell (1997), *Machine Learning*, section 5.6; Nadeau & Bengio (2003), Machine Learning 52.
+
+        Examples
+        --------
+        >>> paired_t_test([8, 17, -5, 10, -5]).plot()  # doctest: +SKIP
+        """
 
 
 def _t_verdict(what, null_value, p_value, confidence, alternative, degenerate, interval, null_words):
@@ -336,7 +374,7 @@ def _paired(d, confidence, alternative, *, normal=False, test_train_ratio=None, 
     return PairedTest(
         mean_difference=_scalar(mean), se=_scalar(se), statistic=statistic, df=None if normal else k - 1,
         p_value=p, low=low, high=high, confidence=c, alternative=alternative,
-        k=k, test=test, test_train_ratio=test_train_ratio, sd=_scalar(sd),
+        k=k, test=test, test_train_ratio=test_train_ratio, sd=_scalar(sd), differences=d,
     )
 
 
@@ -637,6 +675,7 @@ class FiveByTwoTest(Result):
     test: str
     confidence: float = field(default=0.95, repr=False)
     alternative: str = field(default="two-sided", repr=False)
+    differences: np.ndarray | None = field(default=None, repr=False)
 
     def _explain(self):
         is_t = self.test.endswith("t-test")
@@ -669,6 +708,23 @@ class FiveByTwoTest(Result):
                        f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): the data do not rule "
                        "out equal expected errors.")
         return Explanation(title, formulas, [step], verdict)
+
+    @draws("tests", "five_by_two")
+    def plot(self, ax=None):
+        """Draw the ten differences by replication and fold, and the statistic on its reference distribution.
+
+        Left: p_i^(j) for replication i (x) and fold j (colour), the t-test's numerator
+        p_1^(1) ringed. Right: t with 5 df, or F with (10, 5) df, the share at least as
+        extreme shaded (its area is ``p_value``).
+
+        References
+        ----------
+        Dietterich (1998), Neural Computation 10(7); Alpaydin (1999), Neural Computation 11(8).
+
+        Examples
+        --------
+        >>> five_by_two_cv_f_test([[0.02, 0.01], [0.03, 0.00], [0.01, 0.02], [0.02, 0.02], [0.00, 0.03]]).plot()  # doctest: +SKIP
+        """
 
 
 def _five_by_two(differences):
@@ -710,7 +766,7 @@ def five_by_two_cv_t_test(differences, confidence=0.95, alternative="two-sided")
     numerator = p[..., 0, 0]
     t = _ratio(numerator, np.sqrt(total / 5))
     return FiveByTwoTest(t, 5, _p_value(t, alternative, _student_t(5)), _scalar(numerator), _scalar(total),
-                         "5x2cv paired t-test", c, alternative)
+                         "5x2cv paired t-test", c, alternative, p)
 
 
 def five_by_two_cv_f_test(differences, confidence=0.95):
@@ -732,7 +788,7 @@ def five_by_two_cv_f_test(differences, confidence=0.95):
     numerator = (p ** 2).sum(axis=(-2, -1))
     f = _ratio(numerator, 2 * total)
     return FiveByTwoTest(f, (10, 5), _scalar(_st.f.sf(f, 10, 5)), _scalar(numerator), _scalar(total),
-                         "5x2cv combined F-test", c)
+                         "5x2cv combined F-test", c, differences=p)
 
 
 # --- McNemar, binomial and sign tests --------------------------------------------------
@@ -781,6 +837,7 @@ class McNemarTest(Result):
     difference: float = float("nan")
     low: float = float("nan")
     high: float = float("nan")
+    table: np.ndarray | None = field(default=None, repr=False)
 
     def _explain(self):
         if self.exact:
@@ -849,6 +906,26 @@ class McNemarTest(Result):
                     "trained on, and it treats the two trained classifiers as fixed: how the learning algorithms "
                     "vary with the training set is not measured (Dietterich 1998).")
         return Explanation(title, formulas, steps, verdict)
+
+    @draws("tests", "mcnemar_test")
+    def plot(self, ax=None):
+        """Draw the 2 x 2 table and the null distribution of b given b + c.
+
+        Left: the table of right and wrong (only b and c when no table was given), the
+        discordant cells b and c marked. Right: b ~ Bin(b + c, 1/2) if the two error rates
+        are equal, with the observed b; the exact test shades the outcomes at least as
+        extreme (their total is ``p_value``), the chi-square test the tails of the normal
+        approximation beyond ``(|b - c| - correction) / 2`` from the centre (their area is
+        ``p_value``).
+
+        References
+        ----------
+        McNemar (1947), Psychometrika 12; Dietterich (1998), Neural Computation 10(7).
+
+        Examples
+        --------
+        >>> mcnemar_test([[40, 10], [3, 47]]).plot()  # doctest: +SKIP
+        """
 
 
 def _tango_statistic(b, c, n, d):
@@ -920,6 +997,7 @@ def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.
     conf = v.confidence("confidence", confidence)
     correction = v.boolean("correction", correction)
     exact = v.boolean("exact", exact)
+    table = None
     if c is None:
         table = v.array("table_or_b", table_or_b, ndim=2, shape=(2, 2))
         if np.any(table < 0) or not np.all(table == np.floor(table)):
@@ -927,6 +1005,7 @@ def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.
         if n is not None:
             raise TypeError("n is the size of the test set only when b and c are given: a table knows it")
         b, c, n = int(table[0, 1]), int(table[1, 0]), int(table.sum())
+        table = table.astype(int)
         if n == 0:
             raise ValueError(f"table_or_b must count at least one test example, got {v.show(table.tolist())}")
     else:
@@ -949,7 +1028,7 @@ def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.
     if n is None:
         return McNemarTest(b, c, statistic, df, p, correction, exact, conf)
     difference, low, high = (_scalar(x) for x in _tango_interval(b, c, n, z_critical(conf)))
-    return McNemarTest(b, c, statistic, df, p, correction, exact, conf, n, difference, low, high)
+    return McNemarTest(b, c, statistic, df, p, correction, exact, conf, n, difference, low, high, table)
 
 
 def _binomial_p(k, n, p0, alternative):
@@ -989,6 +1068,23 @@ class BinomialTest(Result):
         verdict = (f"The observed rate {plain(self.estimate)} is {'significantly' if significant else 'not significantly'} "
                    f"{rel} {plain(p0)} at the {pct(1 - self.confidence)} level ({p_text(self.p_value)}).")
         return Explanation("Binomial test", formulas, steps, verdict)
+
+    @draws("tests", "binomial_test")
+    def plot(self, ax=None):
+        """Draw the binomial null distribution of the count, the observed count and the extreme outcomes.
+
+        Bin(n, p0) as bars; the outcomes the test counts as at least as extreme (the tail
+        of a one-sided test, every outcome no more probable than k for a two-sided one)
+        filled: their total is ``p_value``.
+
+        References
+        ----------
+        Conover (1999), *Practical Nonparametric Statistics*, 3rd ed., section 3.1.
+
+        Examples
+        --------
+        >>> binomial_test(30, 100, p0=0.2, alternative="greater").plot()  # doctest: +SKIP
+        """
 
 
 def binomial_test(k, n, p0=0.5, alternative="two-sided", confidence=0.95):
@@ -1036,6 +1132,22 @@ class SignTest(Result):
                    f"different from half and half (two-sided, {p_text(self.p_value)})")
         verdict += "." if significant else ": the data do not rule out that each algorithm wins half the time."
         return Explanation("Sign test", formulas, steps, verdict)
+
+    @draws("tests", "sign_test")
+    def plot(self, ax=None):
+        """Draw Bin(n, 1/2), the count of wins and the outcomes at least as extreme.
+
+        The counts at least as far from n/2 as A's wins (ties split) are filled: their
+        total is ``p_value``.
+
+        References
+        ----------
+        Demšar (2006), JMLR 7, section 3.1.3.
+
+        Examples
+        --------
+        >>> sign_test(11, 2, 1).plot()  # doctest: +SKIP
+        """
 
 
 def sign_test(wins, losses, ties=0, confidence=0.95):
