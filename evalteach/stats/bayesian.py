@@ -24,9 +24,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, result
-from .intervals import _plain
-from .tests import _differences
+from .._format import fmt, plain
+from .._result import Explanation, Result, result
 
 __all__ = [
     "bayesian_correlated_t_test", "BayesianCorrelatedTTest",
@@ -35,7 +34,7 @@ __all__ = [
 
 
 def _pairs(a, b):
-    d = _differences(a, b, -1)
+    d = v.differences(a, b, -1)
     if d.ndim != 1:
         raise ValueError(f"a must be 1-dimensional (one value per fold or data set), got shape {d.shape}")
     return d
@@ -51,7 +50,7 @@ def _listing(items):
 
 def _three_way(p_left, p_rope, p_right, rope, most_probable=False):
     """The verdict: the posterior probabilities of the regions, the most probable first."""
-    r = _plain(rope)
+    r = plain(rope)
     if rope > 0:
         regions = [(p_rope, f"the rope |a - b| <= {r}" if most_probable else
                     f"A and B are practically equivalent (|a - b| <= {r})"),

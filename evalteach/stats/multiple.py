@@ -14,9 +14,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, p_text, pct, result
-from .intervals import _plain
-from .tests import _interval_text
+from .._format import fmt, interval_text, p_text, pct, plain
+from .._result import Explanation, Result, result
 
 __all__ = [
     "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "friedman_posthoc", "FriedmanPosthoc", "anova_test", "AnovaResult",
@@ -30,8 +29,8 @@ ALTERNATIVES = ("two-sided", "greater", "less")
 def _verdict(p_value, claim, null, alpha=0.05):
     """Significant: the claim; not significant: the data do not rule out the null (which is not proof of it)."""
     if p_value < alpha:
-        return f"{p_text(p_value)}, below {_plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
-    return (f"{p_text(p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level; "
+        return f"{p_text(p_value)}, below {plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
+    return (f"{p_text(p_value)}, not below {plain(alpha)}: not significant at the {pct(alpha)} level; "
             f"the data do not rule out that {null}.")
 
 
@@ -80,17 +79,16 @@ class FriedmanResult(Result):
         if self.tie_factor != 1.0:
             if self.tie_correction:
                 verdict += (f" Without the tie correction (Demšar's textbook formula) "
-                            f"χ²_F would be {_plain(self.other_statistic)}.")
+                            f"χ²_F would be {plain(self.other_statistic)}.")
             else:
                 verdict += (f" Some data sets have ties; dividing by the tie correction "
-                            f"{_plain(self.tie_factor)} (as scipy does) gives χ²_F = {_plain(self.other_statistic)}.")
+                            f"{plain(self.tie_factor)} (as scipy does) gives χ²_F = {plain(self.other_statistic)}.")
         return Explanation("Friedman test with Iman-Davenport correction", formulas, steps, verdict)
 
 
 def _friedman_ranks(scores, higher_is_better):
     """Validated (N, k) scores ranked within each row: 1 = best, ties share the average rank."""
-    if not isinstance(higher_is_better, (bool, np.bool_)):
-        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
+    v.boolean("higher_is_better", higher_is_better)
     x = v.array("scores", scores, ndim=2)
     n, k = x.shape
     if n < 2 or k < 2:
@@ -132,8 +130,7 @@ def friedman_test(scores, higher_is_better=True, tie_correction=False):
     >>> r.average_ranks.tolist()
     [1.3333333333333333, 1.6666666666666667, 3.0]
     """
-    if not isinstance(tie_correction, (bool, np.bool_)):
-        raise TypeError(f"tie_correction must be True or False, got {tie_correction!r}")
+    tie_correction = v.boolean("tie_correction", tie_correction)
     ranks = _friedman_ranks(scores, higher_is_better)
     n, k = ranks.shape
     average = ranks.mean(axis=0)
@@ -170,7 +167,7 @@ class NemenyiCD(Result):
                     r"q_\alpha = \frac{q_{\text{range}}(1-\alpha;\,k,\,\infty)}{\sqrt 2}"]
         steps = [rf"CD = {fmt(self.q_alpha)} \sqrt{{\frac{{{k} \cdot {k + 1}}}{{6 \cdot {n}}}}} = {fmt(self.cd)}"]
         verdict = (f"Two of the {k} algorithms differ significantly at the {pct(self.alpha)} level "
-                   f"when their average ranks differ by at least {_plain(self.cd)}.")
+                   f"when their average ranks differ by at least {plain(self.cd)}.")
         return Explanation("Nemenyi critical difference", formulas, steps, verdict)
 
 
@@ -473,18 +470,18 @@ class WilcoxonResult(Result):
 
     def _verdict(self):
         alpha = 1 - self.confidence
-        sums = f"R+ = {_plain(self.r_plus)}, R- = {_plain(self.r_minus)}"
+        sums = f"R+ = {plain(self.r_plus)}, R- = {plain(self.r_minus)}"
         tendency = ("a - b tends to be positive" if self.r_plus > self.r_minus else
                     "a - b tends to be negative" if self.r_plus < self.r_minus else "neither sign dominates")
         side = "two-sided" if self.alternative == "two-sided" else "one-sided, direction fixed in advance"
-        size = (f"the Hodges-Lehmann estimate of the shift is {_plain(self.hodges_lehmann)}, and "
-                + _interval_text(self.hl_low, self.hl_high, self.confidence, "it"))
+        size = (f"the Hodges-Lehmann estimate of the shift is {plain(self.hodges_lehmann)}, and "
+                + interval_text(self.hl_low, self.hl_high, self.confidence, "it"))
         if self.p_value < alpha:
             where = "in these data " if self.alternative == "two-sided" else "as H1 fixed in advance says, "
-            return (f"{p_text(self.p_value)}, below {_plain(alpha)}: rank sums this lopsided ({sums}) are unlikely if "
+            return (f"{p_text(self.p_value)}, below {plain(alpha)}: rank sums this lopsided ({sums}) are unlikely if "
                     f"the differences were symmetric around 0 (significant at the {pct(alpha)} level, {side}); "
                     f"{where}{tendency}; {size} gives its size.")
-        return (f"{p_text(self.p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level "
+        return (f"{p_text(self.p_value)}, not below {plain(alpha)}: not significant at the {pct(alpha)} level "
                 f"({side}, {sums}); the data do not rule out differences symmetric around 0. In these data "
                 f"{tendency}; {size} shows the shifts they allow.")
 
@@ -612,7 +609,7 @@ class HotellingResult(Result):
         formulas = [r"T^2 = n\,\bar d^{\top} S^{-1} \bar d,\quad F = \frac{n-p}{p(n-1)}\,T^2 \sim F_{p,\,n-p}"]
         steps = [rf"T^2 = {fmt(self.statistic)},\quad F = \frac{{{n} - {p}}}{{{p} \cdot {n - 1}}} \times "
                  rf"{fmt(self.statistic)} = {fmt(self.f_statistic)},\quad p = {fmt(self.p_value)}"]
-        mean = f" The mean differences are ({', '.join(_plain(m) for m in self.mean_difference)})."
+        mean = f" The mean differences are ({', '.join(plain(m) for m in self.mean_difference)})."
         return Explanation("Hotelling's T² test (paired, multivariate)", formulas, steps,
                            _verdict(self.p_value, "the mean difference vector is not zero",
                                     "the mean difference vector is zero") + mean)
@@ -675,7 +672,7 @@ class CochranQResult(Result):
         steps = [rf"Q = \frac{{{k - 1}\left[{k}({squares}) - {T}^2\right]}}{{{k} \cdot {T} - "
                  rf"{fmt(self.row_sum_squares)}}} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"
                  rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
-        accuracies = ", ".join(_plain(a) for a in self.accuracies)
+        accuracies = ", ".join(plain(a) for a in self.accuracies)
         verdict = _verdict(self.p_value, "the classifiers do not all have the same accuracy",
                            "the classifiers all have the same accuracy") + (
             f" (Accuracies {accuracies} on the same {self.n} examples.)")

@@ -20,12 +20,12 @@ import math
 from dataclasses import field
 
 import numpy as np
-from scipy import special as _sp
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, p_text, pct, result
-from .intervals import _plain
-from .tests import ALTERNATIVES, _check_bool, _differences, _interval_text, _tex_pct
+from .._format import fmt, interval_text, p_text, pct, plain, tex_pct
+from .._result import Explanation, Result, result
+from ._bootstrap import bca_levels
+from .tests import ALTERNATIVES
 
 __all__ = [
     "permutation_test", "PermutationTest", "PermutationNull",
@@ -39,7 +39,7 @@ _BATCH = 4096  # rearrangements per block: bounds memory at about batch x n valu
 
 def _two_samples(a, b, paired):
     if paired:
-        d = _differences(a, b, -1)
+        d = v.differences(a, b, -1)
         if d.ndim != 1:
             raise ValueError(f"a must be 1-dimensional, got shape {d.shape}")
         return d, None
@@ -86,7 +86,7 @@ class PermutationNull:
     """
 
     def __init__(self, a, b=None, *, paired=True, seed=0):
-        self.paired = _check_bool("paired", paired)
+        self.paired = v.boolean("paired", paired)
         self.seed = v.integer("seed", seed, low=0)
         first, second = _two_samples(a, b, self.paired)
         if self.paired:
@@ -202,19 +202,19 @@ class PermutationTest(Result):
                         else rf"p = \frac{{\#\{{{tail}\}} + 1}}{{B + 1}}"]
             where = rf"B = {self.n_resamples}\ \text{{random rearrangements (seed {self.seed})}}"
         steps = [rf"T = {fmt(self.statistic)},\quad {where},\quad p = {fmt(self.p_value)}",
-                 rf"{_tex_pct(self.confidence)}\ \text{{interval for the difference (inverted test)}}:\ "
+                 rf"{tex_pct(self.confidence)}\ \text{{interval for the difference (inverted test)}}:\ "
                  rf"[{fmt(self.low)},\ {fmt(self.high)}]"]
         significant = self.p_value < 1 - self.confidence
         claim = {"two-sided": "different from 0", "greater": "greater than 0", "less": "less than 0"}[self.alternative]
         side = "two-sided" if self.alternative == "two-sided" else "one-sided, direction fixed in advance"
         what = "mean difference a - b" if self.paired else "difference of means a - b"
-        interval = _interval_text(self.low, self.high, self.confidence, "it")
+        interval = interval_text(self.low, self.high, self.confidence, "it")
         if significant:
-            verdict = (f"The {what} = {_plain(self.statistic)} is significantly {claim} at the "
+            verdict = (f"The {what} = {plain(self.statistic)} is significantly {claim} at the "
                        f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): so extreme a value is "
                        f"rare among the rearrangements the null hypothesis allows; {interval} gives its size.")
         else:
-            verdict = (f"The {what} = {_plain(self.statistic)} is not significantly {claim} at the "
+            verdict = (f"The {what} = {plain(self.statistic)} is not significantly {claim} at the "
                        f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): the data do not rule "
                        f"out a zero difference, which is not the same as showing there is none; {interval} "
                        "shows the values they allow.")
@@ -434,28 +434,14 @@ class _Metric:
 def _labels(name, value):
     arr = v.array(name, value, dtype=None, finite=False, min_size=2)
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must hold finite labels (no NaN or inf), got {v._show(value)}")
+        raise ValueError(f"{name} must hold finite labels (no NaN or inf), got {v.show(value)}")
     if arr.dtype.kind not in "biufUSO":
-        raise TypeError(f"{name} must hold class labels, got {v._show(value)}")
+        raise TypeError(f"{name} must hold class labels, got {v.show(value)}")
     return arr
 
 
 def _predictions(name, metric, value):
     return v.array(name, value, min_size=2) if metric == "auc" else _labels(name, value)
-
-
-def _bca_levels(replicates, estimate, jackknife, alpha):
-    """BCa's adjusted percentile levels (Efron & Tibshirani 1993, eq. 14.9-14.15)."""
-    b = replicates.size
-    # share of replicates below the estimate, ties counted half (as scipy); clipped off 0 and 1
-    share = (np.sum(replicates < estimate) + np.sum(replicates <= estimate)) / (2 * b)
-    z0 = float(_sp.ndtri(np.clip(share, 0.5 / b, 1 - 0.5 / b)))
-    u = jackknife.mean() - jackknife
-    spread = np.sum(u ** 2)
-    acceleration = float(np.sum(u ** 3) / (6 * spread ** 1.5)) if spread > 0 else 0.0
-    z = _sp.ndtri(np.array([alpha, 1 - alpha]))
-    levels = _sp.ndtr(z0 + (z0 + z) / (1 - acceleration * (z0 + z)))
-    return levels, z0, acceleration
 
 
 @result
@@ -498,7 +484,7 @@ class BootstrapInterval(Result):
         else:
             formulas.append(r"[L, U] = [\hat\theta^*_{(\alpha)},\ \hat\theta^*_{(1-\alpha)}]")
             steps.append(rf"\alpha = {fmt(alpha)}")
-        steps.append(rf"{_tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]")
+        steps.append(rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]")
         label = {"bca": "BCa", "percentile": "percentile"}[self.method]
         title = f"{pct(self.confidence)} {label} bootstrap interval for the " + (
             f"difference of {name}s" if self.difference else name)
@@ -508,13 +494,13 @@ class BootstrapInterval(Result):
                         + f"s differ significantly at about the {pct(1 - self.confidence)} level")
             else:
                 tail = ("; it includes 0, so the data do not rule out equal " + name
-                        + f"s, and allow differences from {_plain(self.low)} to {_plain(self.high)}")
-            verdict = (f"The {name} of A minus that of B is {_plain(self.estimate)}, with {label} interval "
-                       f"[{_plain(self.low)}, {_plain(self.high)}]{tail} (a bootstrap interval covers the true "
+                        + f"s, and allow differences from {plain(self.low)} to {plain(self.high)}")
+            verdict = (f"The {name} of A minus that of B is {plain(self.estimate)}, with {label} interval "
+                       f"[{plain(self.low)}, {plain(self.high)}]{tail} (a bootstrap interval covers the true "
                        f"value in about {pct(self.confidence)} of test sets, approximately).")
         else:
-            verdict = (f"The {name} is {_plain(self.estimate)} with {label} interval [{_plain(self.low)}, "
-                       f"{_plain(self.high)}]: intervals built this way cover the true {name} in about "
+            verdict = (f"The {name} is {plain(self.estimate)} with {label} interval [{plain(self.low)}, "
+                       f"{plain(self.high)}]: intervals built this way cover the true {name} in about "
                        f"{pct(self.confidence)} of test sets (an approximation that improves with n).")
         if self.n_undefined:
             verdict += (f" ({self.n_undefined} resamples lacked one class, so their AUC is undefined; "
@@ -615,7 +601,7 @@ def bootstrap_interval(y_true, predictions, *, metric="error", predictions_b=Non
     alpha = (1 - conf) / 2
     z0 = acceleration = None
     if method == "bca":
-        levels, z0, acceleration = _bca_levels(replicates, estimate, combine([m.jackknife() for m in measures]),
+        levels, z0, acceleration = bca_levels(replicates, estimate, combine([m.jackknife() for m in measures]),
                                                alpha)
     else:
         levels = np.array([alpha, 1 - alpha])

@@ -294,9 +294,7 @@ class NumericQuestion(_Question):
                  explanation=None, mistakes=None, id=None):
         self.answer = _validate.real("answer", answer)
         self.tolerance = _validate.real("tolerance", tolerance, low=0.0)
-        if not isinstance(relative, bool):
-            raise TypeError(f"relative must be True or False, got {relative!r}")
-        self.relative = relative
+        self.relative = _validate.boolean("relative", relative)
         self.mistakes = self._check_mistakes(mistakes)
         super().__init__(prompt, hint, explanation, id)
 
