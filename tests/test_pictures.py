@@ -13,6 +13,7 @@ import struct
 
 import matplotlib as mpl
 import matplotlib.pyplot as plt
+import numpy as np
 import pytest
 
 import evalteach as et
@@ -43,6 +44,12 @@ EXAMPLES = {
     "SignTest": lambda: s.sign_test(11, 2, 1),
     "McNemarTest": lambda: s.mcnemar_test([[40, 10], [3, 47]]),
     "McNemarTest-exact-b-c": lambda: s.mcnemar_test(10, 3, exact=True, n=120),
+    "PermutationTest-exact": lambda: s.permutation_test([0.02, 0.01, 0.03, -0.01, 0.02, 0.04]),
+    "PermutationTest-unpaired": lambda: s.permutation_test(np.linspace(0.18, 0.24, 12), np.linspace(0.2, 0.27, 11),
+                                                           paired=False, n_resamples=2000),
+    "BootstrapInterval": lambda: s.bootstrap_interval([0, 1] * 50, [0, 1] * 40 + [1, 0] * 10),
+    "BootstrapInterval-auc-difference": lambda: s.bootstrap_interval([0, 1] * 30, np.linspace(0, 1, 60),
+                                                                     metric="auc", predictions_b=np.linspace(1, 0, 60) ** 2),
     "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
 }
 
