@@ -18,6 +18,7 @@ import pytest
 
 import evalteach as et
 import evalteach.stats as s
+from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
 from evalteach.pictures import ResultFigure
 from evalteach.pictures._canvas import first_sentence
 from test_text_overlap import clutter
@@ -48,9 +49,15 @@ EXAMPLES = {
     "PermutationTest-unpaired": lambda: s.permutation_test(np.linspace(0.18, 0.24, 12), np.linspace(0.2, 0.27, 11),
                                                            paired=False, n_resamples=2000),
     "BootstrapInterval": lambda: s.bootstrap_interval([0, 1] * 50, [0, 1] * 40 + [1, 0] * 10),
-    "BootstrapInterval-auc-difference": lambda: s.bootstrap_interval([0, 1] * 30, np.linspace(0, 1, 60),
-                                                                     metric="auc", predictions_b=np.linspace(1, 0, 60) ** 2),
-    "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
+    "BootstrapInterval-auc-difference": lambda: s.bootstrap_interval(
+        [0, 1] * 30, np.linspace(0, 1, 60), metric="auc", predictions_b=np.linspace(1, 0, 60) ** 2),
+    "WilcoxonResult": lambda: s.wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0]),
+    "WilcoxonResult-many": lambda: s.wilcoxon_test(np.sin(np.arange(60)) / 50 + 0.005, alternative="greater"),
+    "FriedmanResult": lambda: s.friedman_test(DEMSAR_AUC),
+    "FriedmanResult-ten": lambda: s.friedman_test(np.cos(np.arange(200)).reshape(20, 10) + np.linspace(0, 2, 10)),
+    "FriedmanPosthoc": lambda: s.friedman_posthoc(DEMSAR_AUC, control=0, names=DEMSAR_ALGORITHMS),
+    "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0],
+                                      [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
 }
 
 

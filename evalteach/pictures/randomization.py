@@ -26,7 +26,8 @@ def permutation_test(r, ax=None):
         _, marked, top = histogram(ax, t, extreme, label="every rearrangement" if r.exact else
                                    f"{total} random rearrangements (seed {r.seed})")
         marked.set_label(f"{'the smaller tail' if doubled else 'as extreme'}: {share}")
-        mark_statistic(ax, r.statistic, 1.15 * top, label=f"observed {plain(r.statistic)}: {p_text(r.p_value)} = {formula}")
+        mark_statistic(ax, r.statistic, 1.15 * top,
+                       label=f"observed {plain(r.statistic)}: {p_text(r.p_value)} = {formula}")
         if r.paired and r.alternative == "two-sided" and r.statistic != 0:
             mark_statistic(ax, -r.statistic, 1.15 * top, linestyle="--", gid="mirror",
                            label=f"its mirror image {plain(-r.statistic)}")
@@ -52,7 +53,8 @@ def bootstrap_interval(r, ax=None):
                 ax.plot([end, end], [0, 1.12 * top], color=color, linestyle=style, lw=points(2),
                         gid=f"{name}-end", label=f"{name} [{plain(low)}, {plain(high)}]" if end == low else None)
         level = 1.25 * top
-        draw_interval(ax, r.low, r.high, level, label=f"{pct(r.confidence)} {r.method if r.method == 'percentile' else 'BCa'} interval")
+        method = "percentile" if r.method == "percentile" else "BCa"
+        draw_interval(ax, r.low, r.high, level, label=f"{pct(r.confidence)} {method} interval")
         ax.plot([r.estimate], [level], "o", color=COLORS["data"], ms=points(7), gid=ESTIMATE, zorder=4,
                 label=f"on the whole test set: {plain(r.estimate)}")
         ax.set_ylim(0, 1.4 * top)
