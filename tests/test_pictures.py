@@ -56,6 +56,10 @@ EXAMPLES = {
     "FriedmanResult": lambda: s.friedman_test(DEMSAR_AUC),
     "FriedmanResult-ten": lambda: s.friedman_test(np.cos(np.arange(200)).reshape(20, 10) + np.linspace(0, 2, 10)),
     "FriedmanPosthoc": lambda: s.friedman_posthoc(DEMSAR_AUC, control=0, names=DEMSAR_ALGORITHMS),
+    "BayesianCorrelatedTTest": lambda: s.bayesian_correlated_t_test([0.02, 0.01, 0.03, 0.00, 0.02],
+                                                                    test_train_ratio=0.25, rope=0.01),
+    "BayesianSignedRankTest": lambda: s.bayesian_signed_rank_test([0.02, 0.01, 0.03, -0.01, 0.02, 0.04],
+                                                                  rope=0.01, n_samples=5000),
     "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0],
                                       [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
 }
