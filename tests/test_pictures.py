@@ -13,10 +13,12 @@ import struct
 
 import matplotlib as mpl
 import matplotlib.pyplot as plt
+import numpy as np
 import pytest
 
 import evalteach as et
 import evalteach.stats as s
+from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
 from evalteach.pictures import ResultFigure
 from evalteach.pictures._canvas import first_sentence
 from test_text_overlap import clutter
@@ -43,7 +45,23 @@ EXAMPLES = {
     "SignTest": lambda: s.sign_test(11, 2, 1),
     "McNemarTest": lambda: s.mcnemar_test([[40, 10], [3, 47]]),
     "McNemarTest-exact-b-c": lambda: s.mcnemar_test(10, 3, exact=True, n=120),
-    "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
+    "PermutationTest-exact": lambda: s.permutation_test([0.02, 0.01, 0.03, -0.01, 0.02, 0.04]),
+    "PermutationTest-unpaired": lambda: s.permutation_test(np.linspace(0.18, 0.24, 12), np.linspace(0.2, 0.27, 11),
+                                                           paired=False, n_resamples=2000),
+    "BootstrapInterval": lambda: s.bootstrap_interval([0, 1] * 50, [0, 1] * 40 + [1, 0] * 10),
+    "BootstrapInterval-auc-difference": lambda: s.bootstrap_interval(
+        [0, 1] * 30, np.linspace(0, 1, 60), metric="auc", predictions_b=np.linspace(1, 0, 60) ** 2),
+    "WilcoxonResult": lambda: s.wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0]),
+    "WilcoxonResult-many": lambda: s.wilcoxon_test(np.sin(np.arange(60)) / 50 + 0.005, alternative="greater"),
+    "FriedmanResult": lambda: s.friedman_test(DEMSAR_AUC),
+    "FriedmanResult-ten": lambda: s.friedman_test(np.cos(np.arange(200)).reshape(20, 10) + np.linspace(0, 2, 10)),
+    "FriedmanPosthoc": lambda: s.friedman_posthoc(DEMSAR_AUC, control=0, names=DEMSAR_ALGORITHMS),
+    "BayesianCorrelatedTTest": lambda: s.bayesian_correlated_t_test([0.02, 0.01, 0.03, 0.00, 0.02],
+                                                                    test_train_ratio=0.25, rope=0.01),
+    "BayesianSignedRankTest": lambda: s.bayesian_signed_rank_test([0.02, 0.01, 0.03, -0.01, 0.02, 0.04],
+                                                                  rope=0.01, n_samples=5000),
+    "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0],
+                                      [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
 }
 
 

@@ -12,7 +12,7 @@ import numpy as np
 from matplotlib.collections import PolyCollection
 
 from ..plotting import COLORS, points
-from ._canvas import ESTIMATE, INTERVAL, P_VALUE, STATISTIC
+from ._canvas import ESTIMATE, INTERVAL, NULL, P_VALUE, STATISTIC
 
 SHADE_ALPHA = 0.75  # opaque enough to read as data; the curve stays visible through it
 
@@ -81,17 +81,47 @@ def view(dist, tail=1e-4):
     return float(dist.ppf(tail)), float(dist.isf(tail))
 
 
-def bars(ax, x, heights, width, **kwargs):
-    """Bars of ``heights`` centred on ``x``, as one collection (thousands of bars draw fast)."""
+def bars(ax, x, heights, width, *, bottom=0.0, **kwargs):
+    """Bars of ``heights`` centred on ``x`` (standing on ``bottom``), as one collection:
+    thousands of bars draw fast."""
     x, heights = np.asarray(x, float), np.asarray(heights, float)
+    base = np.broadcast_to(np.asarray(bottom, float), x.shape)
     left, right = x - width / 2, x + width / 2
-    boxes = np.stack([np.c_[left, np.zeros_like(x)], np.c_[left, heights], np.c_[right, heights],
-                      np.c_[right, np.zeros_like(x)]], axis=1)
+    boxes = np.stack([np.c_[left, base], np.c_[left, base + heights], np.c_[right, base + heights],
+                      np.c_[right, base]], axis=1)
     collection = PolyCollection(boxes, linewidths=0, **kwargs)
     ax.add_collection(collection)
-    ax.update_datalim(np.r_[boxes.reshape(-1, 2), [[x.min() if x.size else 0, 0]]])
+    if x.size:
+        ax.update_datalim(boxes.reshape(-1, 2))
     ax.autoscale_view()
     return collection
+
+
+def histogram(ax, values, marked, *, max_bars=60, **kwargs):
+    """The distribution of ``values`` as shares: a bar per distinct value when there are
+    few (an exact null distribution), else even bins; in each bar the share of the
+    ``marked`` values is stacked on top in vermillion. Returns (unmarked, marked) bars
+    and the tallest bar's height."""
+    values, marked = np.asarray(values, float), np.asarray(marked, bool)
+    distinct = np.unique(np.round(values, 12))
+    if distinct.size <= max_bars:
+        centres = distinct
+        gaps = np.diff(distinct)
+        width = 0.7 * (gaps.min() if gaps.size else 1.0)
+        where = np.searchsorted(distinct, np.round(values, 12))
+    else:
+        edges = np.histogram_bin_edges(values, bins=40)
+        centres, width = (edges[:-1] + edges[1:]) / 2, np.diff(edges)[0]
+        where = np.clip(np.searchsorted(edges, values, side="right") - 1, 0, centres.size - 1)
+    plain_share = np.bincount(where[~marked], minlength=centres.size) / values.size
+    marked_share = np.bincount(where[marked], minlength=centres.size) / values.size
+    kwargs.setdefault("color", COLORS["data"])
+    drawn = plain_share > 0
+    under = bars(ax, centres[drawn], plain_share[drawn], width, alpha=0.45, gid=NULL, **kwargs)
+    hot = marked_share > 0
+    over = bars(ax, centres[hot], marked_share[hot], width, bottom=plain_share[hot], color=COLORS["bad"],
+                alpha=0.85, gid=P_VALUE)
+    return under, over, float((plain_share + marked_share).max())
 
 
 def shade_tails(ax, dist, x, statistic, alternative, *, centre=0.0, **kwargs):

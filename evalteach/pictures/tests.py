@@ -172,7 +172,8 @@ def binomial_test(r, ax=None):
                    # the outcomes no more probable than k (as the test counts them)
                    "two-sided": pmf <= pmf[r.k] * (1 + 1e-7)}[r.alternative]
         _binomial_bars(ax, r.n, r.p0, extreme, r.k, name=f"Bin({r.n}, {plain(r.p0)}) if p = p₀", symbol="k")
-        side = "two-sided" if r.alternative == "two-sided" else f"one-sided, H1: p {'<' if r.alternative == 'less' else '>'} p₀"
+        side = ("two-sided" if r.alternative == "two-sided" else
+                f"one-sided, H1: p {'<' if r.alternative == 'less' else '>'} p₀")
         ax.set_title(f"Binomial test of k = {r.k} in n = {r.n} against p₀ = {plain(r.p0)} ({side})")
         ax.set_xlabel("k")
         legend_beside(ax)
@@ -234,7 +235,8 @@ def mcnemar_test(r, ax=None):
         _binomial_bars(right, m, 0.5, extreme, r.b, name=f"Bin(b + c = {m}, ½) if the error rates are equal",
                        symbol="b")
         if not r.exact and m > 0:
-            # chi-square with 1 df is z squared: z = (|b - c| - correction) / sqrt(b + c), and b = (b + c)/2 + z sqrt(b + c)/2
+            # chi-square with 1 df is z squared, z = (|b - c| - correction) / sqrt(b + c): on the
+            # scale of b, the tails beyond (b + c)/2 -+ (|b - c| - correction)/2 of N((b + c)/2, sqrt(b + c)/2)
             normal = _st.norm(m / 2, np.sqrt(m) / 2)
             x = curve_grid(normal)
             right.plot(x, normal.pdf(x), color=COLORS["truth"], lw=points(1.4), gid="normal approximation",

@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._format import fmt, interval_text, p_text, pct, plain, tex_pct
-from .._result import Explanation, Result, result
+from .._result import Explanation, Result, draws, result
 from ._bootstrap import bca_levels
 from .tests import ALTERNATIVES
 
@@ -161,6 +161,7 @@ class PermutationTest(Result):
     high: float
     seed: int = field(repr=False)
     null_distribution: np.ndarray = field(repr=False)
+    extreme: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def smallest_p_value(self):
@@ -221,6 +222,26 @@ class PermutationTest(Result):
         title = "Permutation test (" + ("exact" if self.exact else "Monte Carlo") + ", " + (
             "paired: sign flips" if self.paired else "unpaired: label shuffles") + ")"
         return Explanation(title, formulas, steps, verdict)
+
+    @draws("randomization", "permutation_test")
+    def plot(self, ax=None):
+        """Draw the null distribution, the observed statistic and the share at least as extreme.
+
+        Every rearrangement when the test is exact (a bar per distinct value), else the B
+        random ones; the rearrangements counted as at least as extreme are stacked in
+        vermillion, so their share gives ``p_value`` (``(# + 1)/(B + 1)`` for a Monte Carlo
+        test; twice the smaller tail for a two-sided unpaired test). For a two-sided paired
+        test the observed mean difference's mirror image is drawn too.
+
+        References
+        ----------
+        Efron & Tibshirani (1993), *An Introduction to the Bootstrap*, ch. 15; Phipson &
+        Smyth (2010), Stat. Appl. Genet. Mol. Biol. 9.
+
+        Examples
+        --------
+        >>> permutation_test([0.02, 0.01, 0.03, -0.01, 0.02, 0.04]).plot()  # doctest: +SKIP
+        """
 
 
 def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="two-sided", seed=0,
@@ -293,18 +314,22 @@ def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="
     # near 0.8 is off by ~1e-16 when computed along another path (e.g. the observed arrangement).
     gamma = max(abs(null.observed), float(np.abs(null._values).max())) * 100 * np.finfo(float).eps
     extra = 0 if exact else 1
-    p_greater = (np.sum(t >= null.observed - gamma) + extra) / (t.size + extra)
-    p_less = (np.sum(t <= null.observed + gamma) + extra) / (t.size + extra)
+    above, below = t >= null.observed - gamma, t <= null.observed + gamma
+    p_greater = (np.sum(above) + extra) / (t.size + extra)
+    p_less = (np.sum(below) + extra) / (t.size + extra)
     both_tails = null.paired and alternative == "two-sided"
     if both_tails:  # the sign-flip null is symmetric: count both tails instead of doubling one
-        p = (np.sum(np.abs(t) >= abs(null.observed) - gamma) + extra) / (t.size + extra)
+        extreme = np.abs(t) >= abs(null.observed) - gamma
+        p = (np.sum(extreme) + extra) / (t.size + extra)
         low, high = _inverted_bounds_both_tails(t, slope, null.observed, extra, conf)
     else:
         p = {"greater": p_greater, "less": p_less,
              "two-sided": min(1.0, 2 * min(p_greater, p_less))}[alternative]
+        # the tail counted (two-sided: the smaller one, doubled)
+        extreme = above if alternative == "greater" or (alternative == "two-sided" and p_greater <= p_less) else below
         low, high = _inverted_bounds(t - null.observed, 1 - slope, extra, conf, alternative)
     return PermutationTest(null.observed, float(p), alternative, bool(exact), int(t.size), null.paired, conf,
-                           int(null._values.size), low, high, null.seed, t)
+                           int(null._values.size), low, high, null.seed, t, extreme)
 
 
 def _inverted_bounds(gap, rate, extra, confidence, alternative):
@@ -464,6 +489,8 @@ class BootstrapInterval(Result):
     seed: int = field(default=0, repr=False)
     n_undefined: int = field(default=0, repr=False)
     replicates: np.ndarray | None = field(default=None, repr=False)
+    percentile_ends: tuple = field(default=(), repr=False)
+    bca_ends: tuple = field(default=(), repr=False)
 
     def _explain(self):
         name = {"error": "error rate", "accuracy": "accuracy", "auc": "AUC"}[self.metric]
@@ -507,6 +534,24 @@ class BootstrapInterval(Result):
                         "they were left out.)")
         return Explanation(title, formulas, steps, verdict)
 
+    @draws("randomization", "bootstrap_interval")
+    def plot(self, ax=None):
+        """Draw the bootstrap distribution with both intervals' ends and the observed value.
+
+        The replicates as a histogram (a bar per distinct value when there are few), the
+        percentile interval's ends (dashed) and the BCa interval's ends (solid), whichever
+        method the result used, and above them the result's interval and the metric on
+        the whole test set.
+
+        References
+        ----------
+        Efron & Tibshirani (1993), *An Introduction to the Bootstrap*, ch. 13-14.
+
+        Examples
+        --------
+        >>> bootstrap_interval([0, 1] * 50, [0, 1] * 40 + [1, 0] * 10).plot()  # doctest: +SKIP
+        """
+
 
 def bootstrap_interval(y_true, predictions, *, metric="error", predictions_b=None, confidence=0.95,
                        method="bca", n_resamples=2000, seed=0):
@@ -542,8 +587,9 @@ def bootstrap_interval(y_true, predictions, *, metric="error", predictions_b=Non
         ``estimate`` (the metric or difference on the whole test set), ``low``, ``high``,
         ``confidence``, ``method``, ``metric``, ``n``, ``n_resamples``, ``se`` (standard
         deviation of the replicates), ``difference``, BCa's ``bias_correction`` z0 and
-        ``acceleration`` a, the adjusted ``percentiles`` (alpha_1, alpha_2), ``seed``,
-        ``n_undefined`` (AUC resamples lacking a class, left out) and the ``replicates``.
+        ``acceleration`` a, the ``percentiles`` (alpha_1, alpha_2) the method used, ``seed``,
+        ``n_undefined`` (AUC resamples lacking a class, left out), the ``replicates``, and
+        both intervals whatever the method: ``percentile_ends`` and ``bca_ends``.
 
     Notes
     -----
@@ -599,15 +645,16 @@ def bootstrap_interval(y_true, predictions, *, metric="error", predictions_b=Non
                          f"resamples contain both classes")
     estimate = combine([m.value() for m in measures])
     alpha = (1 - conf) / 2
-    z0 = acceleration = None
-    if method == "bca":
-        levels, z0, acceleration = bca_levels(replicates, estimate, combine([m.jackknife() for m in measures]),
-                                               alpha)
-    else:
-        levels = np.array([alpha, 1 - alpha])
-    low, high = (float(x) for x in np.percentile(replicates, 100 * levels))
+    # both intervals, so the picture can show them side by side; the method chooses low and high
+    bca, z0, acceleration = bca_levels(replicates, estimate, combine([m.jackknife() for m in measures]), alpha)
+    plain_levels = np.array([alpha, 1 - alpha])
+    ends = {name: tuple(float(x) for x in np.percentile(replicates, 100 * levels))
+            for name, levels in (("bca", bca), ("percentile", plain_levels))}
+    levels = bca if method == "bca" else plain_levels
+    low, high = ends[method]
     return BootstrapInterval(
         estimate=float(estimate), low=low, high=high, confidence=conf, method=method, metric=metric, n=int(n),
         n_resamples=int(replicates.size), se=float(replicates.std(ddof=1)), difference=len(measures) == 2,
         bias_correction=z0, acceleration=acceleration, percentiles=tuple(float(x) for x in levels), seed=seed,
-        n_undefined=int(np.sum(~defined)), replicates=replicates)
+        n_undefined=int(np.sum(~defined)), replicates=replicates, percentile_ends=ends["percentile"],
+        bca_ends=ends["bca"])

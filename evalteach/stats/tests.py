@@ -723,7 +723,8 @@ class FiveByTwoTest(Result):
 
         Examples
         --------
-        >>> five_by_two_cv_f_test([[0.02, 0.01], [0.03, 0.00], [0.01, 0.02], [0.02, 0.02], [0.00, 0.03]]).plot()  # doctest: +SKIP
+        >>> d = [[0.02, 0.01], [0.03, 0.00], [0.01, 0.02], [0.02, 0.02], [0.00, 0.03]]
+        >>> five_by_two_cv_f_test(d).plot()  # doctest: +SKIP
         """
 
 
@@ -889,7 +890,8 @@ class McNemarTest(Result):
                 uncorrected = mcnemar_test(b, c, correction=False, confidence=self.confidence)
                 verdict += (f" The interval {'excludes' if excludes else 'includes'} 0 although the test "
                             f"{'is not' if excludes else 'is'} significant: at d = 0 the score test is McNemar's "
-                            f"chi-square without the continuity correction ({p_text(uncorrected.p_value)} here), and the "
+                            f"chi-square without the continuity correction ({p_text(uncorrected.p_value)} here), "
+                            "and the "
                             f"corrected and exact tests are more cautious. Evidence this close to the {level} line "
                             "is weak either way: report the test and the interval.")
         if not significant:
