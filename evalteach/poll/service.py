@@ -203,7 +203,7 @@ def make_app(store, prefix=f"/services/{SERVICE_NAME}/", hub_auth=None, write_li
     """The tornado application serving the API under ``prefix``."""
     prefix = "/" + prefix.strip("/") + "/"
     deps = {"store": store, "write_limit": write_limit or limits.WriteLimit(),
-            "hub_auth": hub_auth or HubAuth(cache_max_age=60)}
+            "hub_auth": hub_auth or HubAuth()}  # the Hub's word on a token is kept 5 minutes
     routes = [
         ("api/me", MeHandler),
         ("api/answers", AnswersHandler),

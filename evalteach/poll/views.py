@@ -227,17 +227,21 @@ class InstructorPanel:
         self.poll = poll
         self.data = None  # the service's last word: {"state", "round", "rounds"}
         self.status = W.HTML()
-        self.show = W.ToggleButton(description="Show answers", icon="bar-chart",
+        def fit():  # ipywidgets' fixed button width wraps an icon and a longer label
+            return W.Layout(width="auto")
+
+        self.show = W.ToggleButton(description="Show answers", icon="bar-chart", layout=fit(),
                                    tooltip="Show the distribution of the class's answers")
-        self.mark = W.ToggleButton(description="Mark right answer", icon="check",
-                                   tooltip="Mark the right answer in the distribution",
-                                   layout=W.Layout(display="none" if poll.correct is None else "flex"))
-        self.close = W.Button(description="Close voting", icon="lock")
-        self.next_round = W.Button(description="Start round 2", icon="repeat",
+        self.mark = W.ToggleButton(description="Mark right answer", icon="check", layout=fit(),
+                                   tooltip="Mark the right answer in the distribution")
+        self.mark.layout.display = "none" if poll.correct is None else None
+        self.close = W.Button(description="Close voting", icon="lock", layout=fit())
+        self.next_round = W.Button(description="Start round 2", icon="repeat", layout=fit(),
                                    tooltip="Open the same question again, after the discussion")
-        self.reveal = W.Button(description="Reveal to class", icon="eye",
+        self.reveal = W.Button(description="Reveal to class", icon="eye", layout=fit(),
                                tooltip="Students see the class's answers beside their own")
-        self.refresh_button = W.Button(description="Refresh", icon="refresh", tooltip="Count again now")
+        self.refresh_button = W.Button(description="Refresh", icon="refresh", layout=fit(),
+                                       tooltip="Count again now")
         for toggle in (self.show, self.mark):
             toggle.observe(lambda _: self._draw(), names="value")
         self.close.on_click(lambda _: self._act(self._close_or_reopen))
@@ -322,7 +326,7 @@ class InstructorPanel:
         self.close.description = "Close voting" if self.state == "open" else "Reopen voting"
         self.close.icon = "lock" if self.state == "open" else "unlock"
         self.next_round.description = f"Start round {self.round + 1}"
-        self.reveal.disabled = self.state == "revealed"
+        self.reveal.disabled = self.close.disabled = self.state == "revealed"
         if self.show.value:
             t = bars.tally(rounds, self.poll.options)
             self.bars.value = bars.to_html(t, correct=self.poll.correct if self.mark.value else None)
