@@ -206,6 +206,8 @@ def test_every_forbidden_request_is_refused(hub):
     assert status == 400 and body["field"] == "lesson"
     status, body = call(hub, "POST", q + "/state", INSTRUCTOR, body={"state": "shown", "round": 2})
     assert status == 400 and body["field"] == "state"
+    status, body = call(hub, "GET", q + "?wait=soon&state=open&round=1", "ann")
+    assert status == 400 and body["field"] == "wait"
     status, body = call(hub, "GET", "api/nothing", INSTRUCTOR)
     assert status == 404 and "no such endpoint" in body["error"]
 
@@ -226,6 +228,20 @@ def test_every_forbidden_request_is_refused(hub):
     assert status == 200 and text.splitlines()[0] == "question,round,state,answer,count"
     assert "rules,1,open,a,1" in text.splitlines() and "rules,1,open,c,1" in text.splitlines()
     assert not any(name in text for name in ("ann", "bob", INSTRUCTOR))
+
+
+def test_a_waiting_request_returns_when_the_question_changes(hub):
+    """A student's kernel asks with ``?wait=``: the service holds the request until the
+    instructor changes the question, instead of the kernel asking every few seconds."""
+    q = question("waiting")
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(call, hub, "GET", q + "?wait=60&state=open&round=1", "ann")
+        time.sleep(1)
+        assert not waiting.done()  # held: nothing changed
+        assert call(hub, "POST", q + "/state", INSTRUCTOR, body={"state": "closed", "round": 1})[0] == 200
+        status, body = waiting.result(timeout=50)  # woken by the change, well before its 60 s
+    assert status == 403 and body == {"error": "the class's answers are shown once the instructor reveals them",
+                                      "state": "closed", "round": 1}
 
 
 def test_many_students_vote_at_once_and_each_counts_once(hub):

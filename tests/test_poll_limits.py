@@ -60,6 +60,17 @@ def test_a_state_is_one_of_three_with_a_round():
     assert refused(limits.state_fields, {"round": 1}).field == "state"
 
 
+def test_a_wait_is_read_from_the_query_strings():
+    assert limits.wait_fields(None, None, None) == (0.0, None, None)  # no wait: answer at once
+    assert limits.wait_fields("25", "open", "2") == (25.0, "open", 2)
+    assert limits.wait_fields("0.5", "revealed", "1") == (0.5, "revealed", 1)
+    for args, field in [(("soon", "open", "1"), "wait"), (("61", "open", "1"), "wait"), (("-1", "open", "1"), "wait"),
+                        (("nan", "open", "1"), "wait"), (("5", "shown", "1"), "state"), (("5", None, "1"), "state"),
+                        (("5", "open", None), "round"), (("5", "open", "0"), "round"), (("5", "open", "1.5"), "round")]:
+        error = refused(limits.wait_fields, *args)
+        assert error.field == field and field in str(error)
+
+
 class Clock:
     def __init__(self):
         self.now = 100.0

@@ -11,9 +11,10 @@ starts a notebook's kernel with the notebook's path in ``JPY_SESSION_NAME``. A k
 notebook (a console) takes no part. A student's copy (``01_sample_error-Copy1``) is a lesson of
 its own, so the instructor and the class open the same file name.
 
-All requests run in one background thread, in order, and the periodic looks (an instructor's
-live count, a student waiting for the reveal) in another: a lesson never waits for the
-network, and nothing here raises into it.
+All requests run in one background thread, in order; an instructor's live counts in a second
+one, and a student's wait for a new round or the reveal (a request the service holds until the
+question changes) in one thread per question: a lesson never waits for the network, and
+nothing here raises into it.
 """
 from __future__ import annotations
 
@@ -35,10 +36,14 @@ __all__ = ["connection", "lesson_from", "Connection", "Reply", "Unreachable"]
 
 #: Seconds to wait for one request (the service answers in milliseconds).
 TIMEOUT = 5.0
-#: Seconds between the periodic looks (instructor's count, student's wait for the reveal).
+#: Seconds between an instructor's looks at the count.
 TICK = 2.0
-#: A periodic look stops after this long without a change or a click (minutes).
+#: Looking (an instructor's count, a student's wait for the reveal) stops after this long
+#: without a change or a click (minutes).
 WATCH_MINUTES = 30
+#: A student's kernel waits for the reveal of at most this many questions at once (the latest
+#: answered; the class discusses one question at a time).
+FOLLOWED = 2
 
 _connections = {}
 _lock = threading.Lock()
@@ -104,17 +109,18 @@ class Connection:
         self._worker = None
         self._watched = {}  # object with .tick() and .expired() -> monotonic time its watch ends
         self._ticker = None
+        self._followed = []  # objects with .follow() and .stop(), oldest first
 
     # --- requests ---------------------------------------------------------------------------
 
-    def call(self, method, path, body=None):
+    def call(self, method, path, body=None, timeout=TIMEOUT):
         """One request; returns a :class:`Reply` (also for 4xx); raises :class:`Unreachable`."""
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(
             self.url + path, data=data, method=method,
             headers={"Authorization": f"token {self.token}", "Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 return Reply(response.status, _json(response.read()))
         except urllib.error.HTTPError as error:
             if error.code >= 500:
@@ -170,6 +176,25 @@ class Connection:
     def unwatch(self, view):
         with _lock:
             self._watched.pop(view, None)
+
+    def follow(self, view, limit=FOLLOWED):
+        """Run ``view.follow()`` in a thread of its own until it returns, unless it runs already.
+        Past ``limit`` followed views, the oldest is asked to ``stop()``."""
+        with _lock:
+            if view in self._followed:
+                return
+            self._followed.append(view)
+            pushed_out = self._followed[:-limit]
+            del self._followed[:-limit]
+        for old in pushed_out:
+            _quietly(old.stop)
+        threading.Thread(target=self._follow, args=(view,), name="evalteach-poll-follow", daemon=True).start()
+
+    def _follow(self, view):
+        _quietly(view.follow)
+        with _lock:
+            if view in self._followed:
+                self._followed.remove(view)
 
     def _tick_forever(self):
         while True:

@@ -14,8 +14,8 @@ import unicodedata
 from .. import _validate
 from .store import STATES
 
-__all__ = ["BadRequest", "MAX_BODY", "MAX_ANSWER", "WRITES_PER_SECOND", "identifier", "json_body",
-           "answer_fields", "state_fields", "WriteLimit"]
+__all__ = ["BadRequest", "MAX_BODY", "MAX_ANSWER", "WRITES_PER_SECOND", "MAX_WAIT", "identifier", "json_body",
+           "answer_fields", "state_fields", "wait_fields", "WriteLimit"]
 
 #: Largest request body, in bytes.
 MAX_BODY = 4096
@@ -23,6 +23,8 @@ MAX_BODY = 4096
 MAX_ANSWER = 200
 #: Writes one user may make within any one second.
 WRITES_PER_SECOND = 10
+#: Longest wait for a question to change, in seconds (``?wait=`` of a question's GET).
+MAX_WAIT = 60
 
 
 class BadRequest(ValueError):
@@ -91,6 +93,23 @@ def state_fields(body):
     """``(state, round)`` from the body of ``POST .../state``."""
     state = _checked("state", _validate.choice, _required(body, "state"), STATES)
     return state, _round(body)
+
+
+def wait_fields(wait, state, round_):
+    """``(seconds, state, round)`` from a question's GET query ``?wait=&state=&round=`` (strings,
+    as a URL has them): wait up to ``seconds`` while the question is still in that state and round.
+    Without ``wait``, ``(0, None, None)``: answer at once."""
+    if wait is None:
+        return 0.0, None, None
+    try:
+        seconds = float(wait)
+    except ValueError:
+        raise BadRequest("wait", f"wait must be a number of seconds, got {wait!r}") from None
+    seconds = _checked("wait", _validate.real, seconds, low=0, high=MAX_WAIT)
+    state = _checked("state", _validate.choice, state, STATES)
+    if round_ is None or not round_.isdigit():
+        raise BadRequest("round", f"round must be a whole number with wait=, got {round_!r}")
+    return seconds, state, _checked("round", _validate.integer, int(round_), low=1)
 
 
 class WriteLimit:

@@ -14,7 +14,8 @@ The REST API (JSON; errors are ``{"error": message}``, with ``"field"`` on a 400
   user's answer in that round; 403 unless the question is open in that round.
 - ``GET api/lessons/{lesson}/questions/{question}``: ``{"state", "round", "rounds": {"1":
   {"n", "answers": {answer: count}}, ...}}``; students get it only once it is revealed (before,
-  a 403 that says the state and round, never the answers).
+  a 403 that says the state and round, never the answers). With ``?wait=S&state=X&round=R``
+  the answer waits up to S seconds (at most 60) while the question is still in state X, round R.
 - ``POST api/lessons/{lesson}/questions/{question}/state`` ``{"state", "round"}``: instructors.
 - ``GET api/lessons/{lesson}/export``: instructors; CSV counts per question and round, no names.
 
@@ -66,8 +67,8 @@ class Refused(web.HTTPError):
 class PollHandler(web.RequestHandler):
     """What every endpoint shares: the Hub's word on the token, JSON in and out."""
 
-    def initialize(self, store, write_limit, hub_auth):
-        self.store, self.write_limit, self.hub_auth = store, write_limit, hub_auth
+    def initialize(self, store, write_limit, hub_auth, changes):
+        self.store, self.write_limit, self.hub_auth, self.changes = store, write_limit, hub_auth, changes
 
     async def prepare(self):
         model = await self.hub_auth.get_user(self, sync=False)
@@ -143,9 +144,14 @@ class AnswersHandler(PollHandler):
 
 
 class QuestionHandler(PollHandler):
-    def get(self, lesson, question):
+    async def get(self, lesson, question):
         lesson, question = self.ids(lesson, question)
+        wait, known_state, known_round = self.checked(limits.wait_fields, *(
+            self.get_query_argument(name, None) for name in ("wait", "state", "round")))
         state, current = self.store.question(lesson, question)
+        if wait and (state, current) == (known_state, known_round):
+            await self.changes.wait((lesson, question), wait)  # a student's kernel waiting for the reveal
+            state, current = self.store.question(lesson, question)
         if state != "revealed" and not self.instructor:
             # the state and the round, so a student's kernel knows when to vote again; no answers
             raise Refused(403, "the class's answers are shown once the instructor reveals them",
@@ -166,6 +172,7 @@ class StateHandler(PollHandler):
             raise Refused(400, f"round must be the current round {current} or the next, "
                                f"{current + 1}, to start it; got {round_}", field="round")
         self.store.set_state(lesson, question, state, round_)
+        self.changes.changed((lesson, question))
         self.reply({"state": state, "round": round_})
 
 
@@ -188,6 +195,27 @@ class NotFoundHandler(PollHandler):
         raise Refused(404, f"no such endpoint: {self.request.method} {self.request.path}")
 
 
+class Changes:
+    """Requests waiting for a question to change state or round (long polling): a student's
+    kernel learns of a new round or the reveal at once, with one request every ``wait`` seconds
+    instead of one every few seconds."""
+
+    def __init__(self):
+        self._events = {}
+
+    async def wait(self, key, seconds):
+        event = self._events.setdefault(key, asyncio.Event())
+        try:
+            await asyncio.wait_for(event.wait(), seconds)
+        except asyncio.TimeoutError:
+            pass
+
+    def changed(self, key):
+        event = self._events.pop(key, None)
+        if event is not None:
+            event.set()
+
+
 def spreadsheet_safe(text):
     """``text`` for a CSV cell that a spreadsheet will not run as a formula (OWASP, "CSV
     Injection"): a leading ``= + - @`` gets a quote, unless the text is a number."""
@@ -203,7 +231,8 @@ def make_app(store, prefix=f"/services/{SERVICE_NAME}/", hub_auth=None, write_li
     """The tornado application serving the API under ``prefix``."""
     prefix = "/" + prefix.strip("/") + "/"
     deps = {"store": store, "write_limit": write_limit or limits.WriteLimit(),
-            "hub_auth": hub_auth or HubAuth()}  # the Hub's word on a token is kept 5 minutes
+            "hub_auth": hub_auth or HubAuth(),  # the Hub's word on a token is kept 5 minutes
+            "changes": Changes()}
     routes = [
         ("api/me", MeHandler),
         ("api/answers", AnswersHandler),

@@ -10,6 +10,8 @@ user is (in the background), then shows
 - to a student, a :class:`StudentLine`: nothing until they answer; then where their answer
   is; an answer box when the instructor starts a new round; after the reveal, the class's
   answers beside their own. Before the reveal a student sees nothing of the others' answers.
+  The kernel learns of a new round or the reveal at once: the service holds its request until
+  the question changes (for the two questions answered last).
 
 Everything that talks to the service runs in the connection's background threads
 (:mod:`evalteach.poll.client`); a failure becomes a short note, never an exception.
@@ -22,7 +24,7 @@ import time
 import ipywidgets as W
 
 from .. import plotting
-from . import bars
+from . import bars, client
 from .client import Unreachable
 
 __all__ = ["ClassPoll", "InstructorPanel", "StudentLine"]
@@ -116,10 +118,14 @@ class ClassPoll:
 class StudentLine:
     """What a student sees: where their answer is; later rounds; the class's answers once revealed."""
 
+    #: Seconds one request waits for the question to change (the service holds it meanwhile).
+    WAIT = 25
+
     def __init__(self, poll):
         self.poll = poll
         self.state, self.round = "open", 1
         self.sent = {}  # round -> the answer sent in it
+        self.stopped = False
         self.bars = W.HTML()
         self.entry = (W.Text(placeholder="type a number", layout=W.Layout(width="12em"))
                       if poll.options is None else
@@ -163,36 +169,49 @@ class StudentLine:
             self.poll.say(f"the answer was refused: {reply.body.get('error', reply.status)}",
                           plotting.PALETTE["vermillion"])
             return
-        self.poll.connection.watch(self)
+        self.poll.connection.follow(self)
 
-    def tick(self):
-        """Look whether the question was revealed or a new round started (ticker thread)."""
-        reply = self.poll.connection.call("GET", self.poll.connection.question_path(self.poll.question))
-        if reply.status == 200:
-            self._reveal(reply.body)
-        elif reply.status == 403 and "state" in reply.body:
-            self._learn(reply.body["state"], reply.body["round"])
-
-    def expired(self):
+    def follow(self):
+        """Wait for a new round or the reveal, for half an hour after the last change (a thread
+        of its own; each request waits at the service until the question changes)."""
+        path = self.poll.connection.question_path(self.poll.question)
+        until = time.monotonic() + 60 * client.WATCH_MINUTES
+        while not self.stopped and time.monotonic() < until:
+            query = "" if self.state == "revealed" else f"?wait={self.WAIT}&state={self.state}&round={self.round}"
+            try:
+                reply = self.poll.connection.call("GET", path + query, timeout=self.WAIT + client.TIMEOUT)
+            except Unreachable:
+                time.sleep(5)
+                continue
+            if reply.status == 200:
+                self._reveal(reply.body)
+                return
+            if reply.status == 403 and "state" in reply.body:
+                if self._learn(reply.body["state"], reply.body["round"]):
+                    until = time.monotonic() + 60 * client.WATCH_MINUTES
+            else:
+                time.sleep(5)
         self.look.layout.display = "flex"
 
+    def stop(self):
+        """Stop waiting (a later answered question is followed instead); "Look again" resumes."""
+        self.stopped = True
+
     def _learn(self, state, round_):
+        """Take in the question's state and round; True if they changed."""
         changed = (state, round_) != (self.state, self.round)
         self.state, self.round = state, round_
-        if state == "revealed":
-            self.tick()
-            return
         if state == "open" and round_ not in self.sent and self.sent:
             self.again.layout.display = "flex"
             self.poll.say(f"round {round_} is open. After the discussion, answer again:")
         elif changed and state == "closed":
             self.again.layout.display = "none"
-        if changed:
-            self.poll.connection.watch(self)
+            if round_ not in self.sent:
+                self.poll.say(f"round {round_} is closed.")
+        return changed
 
     def _reveal(self, body):
         self.state, self.round = body["state"], body["round"]
-        self.poll.connection.unwatch(self)
         self.again.layout.display = self.look.layout.display = "none"
         self.poll.say("the class's answers, revealed by your instructor:")
         self.bars.value = bars.to_html(bars.tally(body["rounds"], self.poll.options),
@@ -217,7 +236,8 @@ class StudentLine:
 
     def _on_look(self):
         self.look.layout.display = "none"
-        self.poll.connection.watch(self)
+        self.stopped = False
+        self.poll.connection.follow(self)
 
 
 class InstructorPanel:
