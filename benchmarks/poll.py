@@ -9,7 +9,8 @@ evenly over ``--spread`` seconds, through the Hub's proxy, while the instructor'
 through the proxy every 50 ms. It prints the p50 and p95 of a vote (request sent to answer
 acknowledged) and of the first request, when the last vote was acknowledged, how long after the
 last vote was sent the instructor's count showed it, and checks that every answer was counted
-exactly once. The instructor's panel in a kernel counts every ``client.TICK`` seconds, which
+exactly once. Last, every student's kernel waits for the reveal (a request the service holds)
+and the instructor reveals: how long until all of them have the class's answers. The instructor's panel in a kernel counts every ``client.TICK`` seconds, which
 comes on top of the last number.
 
 Usage: ``python benchmarks/poll.py [--students 200] [--spread 5] [--json results.json]``
@@ -160,6 +161,7 @@ def class_votes(hub, tokens, instructor_token, *, spread=5.0, lesson=LESSON, que
         "lesson": lesson, "question": question, "answer": answers[users[i]], "round": round_}))
     watcher.join(timeout=spread + 90)
     status, final = hub.poll("GET", path, instructor_token)
+    reveal = reveal_reaches(hub, tokens, instructor_token, path, round_)
     expected = dict(collections.Counter(answers.values()))
     done = [t for t in voted if t is not None]
     return {
@@ -173,7 +175,32 @@ def class_votes(hub, tokens, instructor_token, *, spread=5.0, lesson=LESSON, que
         "count_after_last_vote_ms": (1000 * (counted["at"] - max(s for s, _ in done))
                                      if "at" in counted and done else float("nan")),
         "counted_once": status == 200 and final["rounds"][str(round_)] == {"n": n, "answers": expected},
+        "reveal": reveal,
     }
+
+
+def reveal_reaches(hub, tokens, instructor_token, path, round_, settle=2.0):
+    """Every student's kernel waits for the reveal (a held request each); the instructor reveals.
+    Returns how long after the reveal the students had the class's answers, and how many were
+    still waiting when it came (all, unless the service answered a held request early)."""
+    seen = {}
+
+    def wait(user):
+        status, _ = hub.poll("GET", f"{path}?wait=60&state=closed&round={round_}", tokens[user], timeout=90)
+        seen[user] = (status, time.monotonic())
+
+    hub.poll("POST", path + "/state", instructor_token, {"state": "closed", "round": round_})
+    with concurrent.futures.ThreadPoolExecutor(len(tokens)) as pool:
+        for user in tokens:
+            pool.submit(wait, user)
+        time.sleep(settle)  # every request reaches the service and waits there
+        still_waiting = len(tokens) - len(seen)
+        revealed = time.monotonic()
+        hub.poll("POST", path + "/state", instructor_token, {"state": "revealed", "round": round_})
+    ms = 1000 * np.array([t - revealed for status, t in seen.values() if status == 200])
+    return {"waiting": still_waiting, "shown": len(ms),
+            "p50_ms": float(np.percentile(ms, 50)) if len(ms) else float("nan"),
+            "max_ms": float(ms.max()) if len(ms) else float("nan")}
 
 
 def main(argv=None):
@@ -209,11 +236,16 @@ def main(argv=None):
               f"max {r['open']['max_ms']:.0f} ms")
     print(f"the instructor's count showed the last vote {r['count_after_last_vote_ms']:.0f} ms after it was "
           "sent (read every 50 ms; the panel in a kernel reads every 2 s)")
+    v = r["reveal"]
+    print(f"the reveal: {v['waiting']} students' kernels were waiting for it (a held request each); "
+          f"{v['shown']} had the class's answers, p50 {v['p50_ms']:.0f} ms and the last {v['max_ms']:.0f} ms "
+          "after the instructor revealed")
     if r["failures"]:
         print("failures:", *r["failures"], sep="\n  ")
     if args.json:
         args.json.write_text(json.dumps(r, indent=1))
-    ok = r["counted_once"] and r["acknowledged"] == r["students"] and r["last_ack_s"] <= 10
+    ok = (r["counted_once"] and r["acknowledged"] == r["students"] and r["last_ack_s"] <= 10
+          and v["shown"] == v["waiting"] == r["students"])
     sys.exit(0 if ok else 1)
 
 

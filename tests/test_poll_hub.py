@@ -168,6 +168,8 @@ def test_every_forbidden_request_is_refused(hub):
     assert status == 403 and "neither a student nor an instructor" in body["error"]
     assert call(hub, "GET", "api/me", "ann")[1] == {"name": "ann", "instructor": False}
     assert call(hub, "GET", "api/me", INSTRUCTOR)[1] == {"name": INSTRUCTOR, "instructor": True}
+    status, body = call(hub, "POST", "api/answers", INSTRUCTOR, body=answer)
+    assert status == 403 and "only students answer" in body["error"]
 
     # a student's token: only their own answers, nothing before the reveal, no state, no export
     assert call(hub, "POST", "api/answers", "ann", body={**answer, "user": "bob", "answer": "c"})[0] == 200
@@ -251,6 +253,7 @@ def test_many_students_vote_at_once_and_each_counts_once(hub):
     assert result["acknowledged"] == len(VOTERS) and not result["failures"]
     assert result["counted_once"]
     assert 0 < result["p50_ms"] <= result["p95_ms"] <= result["max_ms"]
+    assert result["reveal"]["waiting"] == result["reveal"]["shown"] == len(VOTERS)  # every held request saw it
 
 
 def service_process(hub):

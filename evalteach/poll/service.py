@@ -82,7 +82,7 @@ class PollHandler(web.RequestHandler):
             raise Refused(403, f"user {model['name']!r} is neither a student nor an instructor of the "
                                "class poll (ask the hub's admin)")
         self.user = model["name"]
-        self.instructor = INSTRUCT_SCOPE in held
+        self.instructor, self.student = INSTRUCT_SCOPE in held, ANSWER_SCOPE in held
 
     def write_error(self, status_code, **kwargs):
         exc = kwargs.get("exc_info", (None, None, None))[1]
@@ -132,6 +132,8 @@ class MeHandler(PollHandler):
 
 class AnswersHandler(PollHandler):
     def post(self):
+        if not self.student:
+            raise Refused(403, "only students answer; an instructor's answers would count as the class's")
         lesson, question, answer, round_ = self.checked(limits.answer_fields, self.body())
         state, current = self.store.question(lesson, question)
         if state != "open" or round_ != current:
