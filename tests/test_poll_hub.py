@@ -154,6 +154,14 @@ def test_the_whole_class_flow_from_student_kernels_to_the_instructors(hub, kerne
     assert "b <b style='color:#009E73'>✓ right answer</b> <b>← your answer</b>" in shown[1]
     assert call(hub, "GET", question("flow-options"), "ann")[0] == 200  # students may read it now
 
+    # the instructor downloads the counts with their server's own token (as the README's curl does)
+    export = run(teacher, "import os, urllib.request\n"
+                          "r = urllib.request.Request(os.environ['EVALTEACH_POLL_URL'] + 'api/lessons/poll_flow/export',"
+                          " headers={'Authorization': 'token ' + os.environ['JUPYTERHUB_API_TOKEN']})\n"
+                          "print(json.dumps(urllib.request.urlopen(r).read().decode()))")
+    assert {"flow-options,1,revealed,a,1", "flow-options,1,revealed,b,1", "flow-options,2,revealed,b,2",
+            "flow-number,1,open,0.25,1", "flow-number,1,open,0.3,1"} <= set(export.splitlines())
+
 
 def test_every_forbidden_request_is_refused(hub):
     q = question("rules")

@@ -4,6 +4,7 @@ a Hub that cannot be reached, a lesson goes on and the student reads a short not
 (The whole flow with a real Hub is in ``test_poll_hub.py``.)
 """
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -48,7 +49,7 @@ print(json.dumps({"calls": calls, "threads": threading.active_count(),
     {"EVALTEACH_POLL_URL": "http://127.0.0.1:9/services/evalteach-poll/", "JUPYTERHUB_API_TOKEN": "t"},  # a console
 ], ids=["no-hub", "hub-without-poll", "no-token", "no-notebook"])
 def test_without_the_poll_no_network_call_is_made(env):
-    clean = {k: v for k, v in __import__("os").environ.items() if k not in HUB_ENV}
+    clean = {k: v for k, v in os.environ.items() if k not in HUB_ENV}
     run = subprocess.run([sys.executable, "-c", LESSON], env={**clean, **env}, capture_output=True,
                          text=True, timeout=300)
     assert run.returncode == 0, run.stderr

@@ -1,5 +1,6 @@
 """The class poll's SQLite store: answers replace per user and round, counts, states, deletion,
 and an acknowledged answer survives its process being killed."""
+import os
 import signal
 import subprocess
 import sys
@@ -78,3 +79,25 @@ def test_an_acknowledged_answer_survives_a_killed_process(tmp_path):
             child.kill()
         child.stdout.close()
     assert Store(db).counts("l1", "q") == {1: {"0": 17, "1": 17, "2": 16}}
+
+
+def test_forget_from_the_command_line(tmp_path):
+    db = tmp_path / "poll.sqlite"
+    store = Store(db)
+    for user in ("ann", "bob"):
+        store.record("l1", "q", 1, user, "a")
+    store.close()
+    run = subprocess.run([sys.executable, "-m", "evalteach.poll", "--db", str(db), "forget", "--user", "ann"],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and run.stdout.strip() == f"deleted 1 answers from {db}"
+    assert Store(db).counts("l1", "q") == {1: {"a": 1}}
+    refused = subprocess.run([sys.executable, "-m", "evalteach.poll", "--db", str(db), "forget"],
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode == 2 and "one of the arguments --user --lesson --all is required" in refused.stderr
+
+
+def test_the_service_outside_a_hub_says_how_to_start_it(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("JUPYTERHUB_")}
+    run = subprocess.run([sys.executable, "-m", "evalteach.poll", "--db", str(tmp_path / "poll.sqlite")],
+                         capture_output=True, text=True, timeout=120, env=env)
+    assert run.returncode == 1 and "configure_hub" in run.stderr
