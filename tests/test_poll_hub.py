@@ -240,6 +240,20 @@ def test_every_forbidden_request_is_refused(hub):
     assert not any(name in text for name in ("ann", "bob", INSTRUCTOR))
 
 
+def test_a_user_outside_the_poll_gets_no_view_and_sends_nothing(hub):
+    """A user who is neither student nor instructor (a guest on a Hub that names its students),
+    with the kernel side run here on their real token: no panel, no note, no answer sent."""
+    from evalteach.poll import client
+    from evalteach.poll.views import ClassPoll
+
+    connection = client.Connection(hub.poll_url, hub.tokens[OUTSIDER], LESSON)
+    poll = ClassPoll(connection, "outside", options=["a", "b"], correct="a")
+    assert poll.ready.result(timeout=60) is None and poll.view is None
+    poll.answered("b").result(timeout=60)
+    assert poll.note.value == "" and poll.widget.children == (poll.note,)
+    assert call(hub, "GET", question("outside"), INSTRUCTOR)[1]["rounds"] == {"1": {"n": 0, "answers": {}}}
+
+
 def test_a_waiting_request_returns_when_the_question_changes(hub):
     """A student's kernel asks with ``?wait=``: the service holds the request until the
     instructor changes the question, instead of the kernel asking every few seconds."""

@@ -130,13 +130,14 @@ class Connection:
             raise Unreachable(str(error)) from None
 
     def me(self):
-        """``{"name", "instructor"}`` of this kernel's user (asked once, then kept)."""
+        """``{"name", "instructor"}`` of this kernel's user, or None for a user who takes no part
+        (neither student nor instructor: the service says 403). Asked once, then kept."""
         if self._me is None:
             reply = self.call("GET", "api/me")
-            if reply.status != 200:
+            if reply.status not in (200, 403):
                 raise Unreachable(reply.body.get("error", f"api/me answered {reply.status}"))
-            self._me = reply.body
-        return self._me
+            self._me = reply.body if reply.status == 200 else {}
+        return self._me or None
 
     def question_path(self, question):
         return f"api/lessons/{self.lesson}/questions/{question}"

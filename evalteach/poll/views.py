@@ -60,7 +60,7 @@ class ClassPoll:
     widget : ipywidgets.VBox
         Empty until the service says who the user is.
     view : InstructorPanel or StudentLine or None
-        None until then.
+        None until then, and for a user who takes no part in the poll.
     ready : concurrent.futures.Future
         Done when ``view`` is set (or the service could not be reached).
     """
@@ -76,9 +76,12 @@ class ClassPoll:
         self.ready = connection.run(self._start)
 
     def _start(self):
-        """Ask who the user is (once per kernel) and build their view. Worker thread."""
+        """Ask who the user is (once per kernel) and build their view. Worker thread. A user who
+        is neither student nor instructor gets no view, and their answers are not sent."""
         if self.view is None:
             me = self.connection.me()
+            if me is None:
+                return None
             self.view = (InstructorPanel if me.get("instructor") else StudentLine)(self)
             self.widget.children = (self.note, self.view.widget)
         return self.view
