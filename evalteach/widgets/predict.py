@@ -18,7 +18,7 @@ import sys
 import ipywidgets as W
 from IPython.core.formatters import format_display_data
 
-from .. import _validate, plotting
+from .. import _validate, plotting, poll
 from . import record
 from .quiz import (_ANSWER, _BAD, _GOOD, CHOICE_STYLE, _show, _text, choice_buttons, option_index,
                    parse_number, parse_options)
@@ -171,6 +171,10 @@ class Predict:
         of ``answer``; None when there is nothing to judge by.
     widget : ipywidgets.VBox
         The interactive view; the revealed widgets are its last child.
+    poll : evalteach.poll.views.ClassPoll or None
+        On a JupyterHub with the class poll (and with an ``id``): the locked-in guess is sent
+        to it in the background, and an instructor sees the class's answers here. None
+        elsewhere, and then no network call is made.
 
     Notes
     -----
@@ -217,6 +221,11 @@ class Predict:
         self.restyle()
         plotting.listen(self)
         record.register(self)
+        self.poll = poll.attach(self.id, options=self.options, correct=self.answer, parse=parse_number)
+        if self.poll is not None:  # on a Hub with the class poll: under the outcome, above the reveal
+            children = list(self.widget.children)
+            children.insert(children.index(self._revealed), self.poll.widget)
+            self.widget.children = children
 
     def _make_view(self):
         self._prompt = W.HTMLMath(f"<b>Predict:</b> {html.escape(self.prompt)}")
@@ -302,6 +311,8 @@ class Predict:
         self._compare()
         self._revealed.layout.display = "flex"
         record.changed()
+        if self.poll is not None:
+            self.poll.answered(self.guess)
         return True
 
     def _on_lock(self):

@@ -18,7 +18,7 @@ import numbers
 
 import ipywidgets as W
 
-from .. import _validate, plotting
+from .. import _validate, plotting, poll
 from . import record
 
 #: ipywidgets gives each radio option one line of fixed height: a longer option wraps, its
@@ -143,6 +143,11 @@ class _Question:
         self.restyle()
         plotting.listen(self)
         record.register(self)
+        # on a Hub with the class poll: answers go to it, an instructor sees the class's here
+        self.poll = poll.attach(self.id, options=getattr(self, "options", None),
+                                correct=self._poll_answer(self.answer), parse=parse_number)
+        if self.poll is not None:
+            self.widget.children = (*self.widget.children, self.poll.widget)
 
     # --- subclasses provide these ---------------------------------------------------------
 
@@ -157,6 +162,10 @@ class _Question:
         raise NotImplementedError
 
     def _answer_text(self):  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _poll_answer(self, value):  # pragma: no cover - abstract
+        """A readable answer as the class poll counts it: a number, or the option's text."""
         raise NotImplementedError
 
     def _diagnose(self, value):
@@ -184,6 +193,8 @@ class _Question:
             self._say(_BAD, message)
             return False
         self.attempts += 1
+        if self.poll is not None and not self.answer_shown:  # an answer after "Show answer" is no vote
+            self.poll.answered(self._poll_answer(value))
         if correct:
             self.first_try = self.first_try or (self.attempts == 1 and not self.answer_shown)
             self.solved = True
@@ -353,6 +364,9 @@ class NumericQuestion(_Question):
     def _answer_text(self):
         return _show(self.answer)
 
+    def _poll_answer(self, value):
+        return parse_number(value)
+
 
 class MultipleChoice(_Question):
     """A question with one right option among several.
@@ -429,6 +443,9 @@ class MultipleChoice(_Question):
 
     def _answer_text(self):
         return self.options[self.answer]
+
+    def _poll_answer(self, value):
+        return self.options[self._index(value, name="choice")]
 
     def _plain_lines(self):
         return [f"({chr(ord('a') + i)}) {text}" for i, text in enumerate(self.options)]
