@@ -66,6 +66,7 @@ EXAMPLES = {
     "PrecisionRecallCurve": lambda: s.precision_recall_curve(*fawcett_roc_example()),
     "CostCurve": lambda: s.cost_curve(*scott_roc_example()),
     "DelongResult": lambda: s.delong_test([1, 1, 1, 1, 0, 0, 0, 0], [9, 8, 7, 3, 6, 2, 1, 0], [9, 3, 7, 2, 8, 6, 1, 0]),
+    "ReliabilityDiagram": lambda: s.reliability_diagram(np.arange(200) % 3 == 0, np.linspace(0, 0.8, 200)),
     "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0],
                                       [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
 }
