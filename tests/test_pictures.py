@@ -20,6 +20,7 @@ import evalteach as et
 import evalteach.stats as s
 from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
 from evalteach.pictures import ResultFigure
+from evalteach.stats.examples import fawcett_roc_example, scott_roc_example
 from evalteach.pictures._canvas import first_sentence
 from test_text_overlap import clutter
 
@@ -60,9 +61,23 @@ EXAMPLES = {
                                                                     test_train_ratio=0.25, rope=0.01),
     "BayesianSignedRankTest": lambda: s.bayesian_signed_rank_test([0.02, 0.01, 0.03, -0.01, 0.02, 0.04],
                                                                   rope=0.01, n_samples=5000),
+    "RocCurve-costs": lambda: s.roc_curve(*fawcett_roc_example()),
+    "RocCurve-many": lambda: s.roc_curve(np.arange(300) % 3 == 0, np.sin(np.arange(300)) + np.arange(300) % 3 == 0),
+    "PrecisionRecallCurve": lambda: s.precision_recall_curve(*fawcett_roc_example()),
+    "CostCurve": lambda: s.cost_curve(*scott_roc_example()),
+    "DelongResult": lambda: s.delong_test([1, 1, 1, 1, 0, 0, 0, 0], [9, 8, 7, 3, 6, 2, 1, 0], [9, 3, 7, 2, 8, 6, 1, 0]),
+    "ReliabilityDiagram": lambda: s.reliability_diagram(np.arange(200) % 3 == 0, np.linspace(0, 0.8, 200)),
     "LiftChart": lambda: s.lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0],
                                       [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79]),
 }
+
+#: Keyword arguments of plot() for some examples.
+OPTIONS = {"RocCurve-costs": dict(costs=(1, 2)), "FriedmanResult": dict(names=DEMSAR_ALGORITHMS)}
+
+
+def draw(name, **kwargs):
+    """The example ``name`` drawn, with its options."""
+    return EXAMPLES[name]().plot(**OPTIONS.get(name, {}), **kwargs)
 
 
 def panels_of(result):
@@ -89,7 +104,7 @@ def test_every_result_with_a_picture_has_an_example():
 def test_a_new_figure_is_a_crisp_png_with_the_verdict_as_its_text_alternative(name, monkeypatch):
     result = EXAMPLES[name]()
     before = dict(mpl.rcParams)
-    ax = result.plot()
+    ax = result.plot(**OPTIONS.get(name, {}))
     assert dict(mpl.rcParams) == before, "plot() changed matplotlib's settings"
     figure = ax.figure
     assert isinstance(figure, ResultFigure) and figure.axes[0] is ax
@@ -118,15 +133,16 @@ def test_first_sentence_keeps_decimals_and_stops_at_the_first_sentence():
 def test_plot_draws_into_the_given_axes_and_opens_no_other_figure(name):
     result = EXAMPLES[name]()
     count = panels_of(result)
+    options = OPTIONS.get(name, {})
     figure, ax = plt.subplots()
     before = plt.get_fignums()
-    assert result.plot(ax=ax) is ax
+    assert result.plot(ax=ax, **options) is ax
     assert plt.get_fignums() == before
     assert len(figure.axes) == count
     assert ax.lines or ax.patches or ax.collections
     if count > 1:  # or one Axes per panel
         figure, axes = plt.subplots(1, count)
-        assert result.plot(ax=axes) is axes[0]
+        assert result.plot(ax=axes, **options) is axes[0]
         assert plt.get_fignums() == before + [figure.number]
         assert all(a.lines or a.patches or a.collections or a.texts for a in axes)
 
@@ -152,8 +168,7 @@ def test_an_axes_outside_a_grid_cannot_hold_several_panels():
 def test_no_text_overlaps_text_data_or_the_edge(name, scale, monkeypatch):
     et.presenter(scale == "presenter")
     try:
-        ax = EXAMPLES[name]().plot()
-        problems = clutter(ax.figure, monkeypatch)
+        problems = clutter(draw(name).figure, monkeypatch)
     finally:
         et.presenter(False)
     assert problems == []

@@ -52,6 +52,16 @@ def draw_interval(ax, low, high, at, *, label=None, color=COLORS["truth"], gid=I
     return line
 
 
+def interval_above(ax, low, high, estimate, top, *, label, estimate_label=None, limits=None):
+    """The interval and the estimate in a band above a distribution whose top is ``top``;
+    returns the band's height."""
+    level = 1.25 * top
+    draw_interval(ax, low, high, level, limits=limits, label=label)
+    mark_estimate(ax, estimate, level, label=estimate_label)
+    ax.set_ylim(0, 1.45 * top)
+    return level
+
+
 def no_y_ticks(ax, label="density"):
     """A density's scale carries no meaning a reader needs: no ticks, only its name."""
     ax.set_yticks([])

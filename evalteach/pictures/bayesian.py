@@ -7,7 +7,7 @@ import numpy as np
 from .._format import interval_words, pct, plain
 from ..plotting import COLORS, area, points
 from ._canvas import NULL, panels
-from ._marks import curve_grid, draw_interval, legend_beside, mark_estimate, no_y_ticks, shade_between
+from ._marks import curve_grid, interval_above, legend_beside, no_y_ticks, shade_between
 
 #: The three regions, each in its colour in both pictures: B better, practically equivalent, A better.
 REGIONS = (("left", COLORS["theory"]), ("rope", COLORS["muted"]), ("right", COLORS["data"]))
@@ -48,11 +48,9 @@ def correlated_t(r, ax=None):
             for edge in (-r.rope, r.rope):
                 ax.axvline(edge, color=COLORS["muted"], linestyle=":", lw=points(1.2), gid="rope-edge")
         ax.set_xlim(*limits)
-        level = 1.25 * top
-        draw_interval(ax, r.low, r.high, level, limits=limits,
-                      label=interval_words(r.low, r.high, r.credibility).replace("interval", "credible interval"))
-        mark_estimate(ax, r.mean_difference, level, label=f"posterior mean {plain(r.mean_difference)}")
-        ax.set_ylim(0, 1.45 * top)
+        interval_above(ax, r.low, r.high, r.mean_difference, top, limits=limits,
+                       label=interval_words(r.low, r.high, r.credibility).replace("interval", "credible interval"),
+                       estimate_label=f"posterior mean {plain(r.mean_difference)}")
         ax.set_title("Bayesian correlated t-test: the posterior of the mean difference μ")
         ax.set_xlabel("μ, the mean difference a − b")
         no_y_ticks(ax)

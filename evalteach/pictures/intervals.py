@@ -4,10 +4,10 @@ from __future__ import annotations
 import numpy as np
 from scipy import stats as _st
 
-from .._format import pct, plain
+from .._format import interval_words, pct, plain
 from ..plotting import COLORS, points
 from ._canvas import ESTIMATE, NULL, P_VALUE, panels
-from ._marks import bars, curve_grid, draw_interval, legend_beside, mark_estimate, no_y_ticks, shade_between, view
+from ._marks import bars, curve_grid, interval_above, legend_beside, no_y_ticks, shade_between, view
 
 _NAMES = {"wald": "Wald", "wilson": "Wilson", "clopper-pearson": "Clopper-Pearson", "agresti-coull": "Agresti-Coull",
           "jeffreys": "Jeffreys"}
@@ -99,13 +99,11 @@ def proportion_interval(r, ax=None):
         margin = 0.04 * (right - left) or 0.05
         limits = (left - margin, right + margin)
         ax.set_xlim(*limits)
-        level = 1.25 * peak
-        draw_interval(ax, r.low, r.high, level, limits=limits,
-                      label=f"{pct(r.confidence)} interval [{plain(r.low)}, {plain(r.high)}]")
-        mark_estimate(ax, r.estimate, level, label=rf"$\hat p$ = k/n = {r.k}/{r.n} = {plain(r.estimate)}")
+        level = interval_above(ax, r.low, r.high, r.estimate, peak, limits=limits,
+                               label=interval_words(r.low, r.high, r.confidence),
+                               estimate_label=rf"$\hat p$ = k/n = {r.k}/{r.n} = {plain(r.estimate)}")
         ax.plot([r.estimate, r.estimate], [0, level], color=COLORS["data"], lw=points(1), linestyle=":",
                 gid=f"{ESTIMATE}-line")
-        ax.set_ylim(0, 1.45 * peak)
         sided = {"two": "", "lower": ", lower bound", "upper": ", upper bound"}[r.sided]
         ax.set_title(f"{_NAMES[r.method]} interval for the true error rate{sided}")
         ax.set_xlabel("error rate")

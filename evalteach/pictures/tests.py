@@ -9,8 +9,8 @@ from scipy import stats as _st
 from .._format import interval_words, p_text, plain
 from ..plotting import COLORS, points
 from ._canvas import ESTIMATE, NULL, P_VALUE, STATISTIC, panels, single
-from ._marks import (bars, curve_grid, draw_interval, legend_beside, mark_estimate, mark_statistic, no_y_ticks,
-                     shade_tails, view)
+from ._marks import (bars, curve_grid, draw_interval, interval_above, legend_beside, mark_estimate, mark_statistic,
+                     no_y_ticks, shade_tails, view)
 
 _SIDES = {"two-sided": "two-sided", "greater": "one-sided, H1: > 0", "less": "one-sided, H1: < 0"}
 
@@ -47,34 +47,39 @@ def _reference(ax, dist, statistic, alternative, p_value, *, name, symbol, shown
 
 # --- two hypotheses on independent test sets ---------------------------------------------
 
+def difference_under_null(ax, d, se, low, high, *, alternative, p_value, confidence, symbol, statistic):
+    """A difference ``d`` on the normal distribution ``N(0, se)`` it follows if the true
+    difference is 0, the share at least as extreme shaded (its area is ``p_value``), and the
+    interval ``[low, high]`` for the true difference above them. Returns the x range shown."""
+    limits = _limits(-4 * se, 4 * se, d, low, high, spread=0.05)
+    if se > 0:
+        null = _st.norm(0, se)
+        x = curve_grid(null)
+        top = float(null.pdf(0))
+        ax.plot(x, null.pdf(x), color=COLORS["truth"], lw=points(1.4), gid=NULL,
+                label=f"if the true {symbol} = 0: N(0, se = {plain(se)})")
+        shade_tails(ax, null, x, d, alternative, gid=P_VALUE,
+                    label=f"as extreme: {p_text(p_value)} ({_SIDES[alternative]})")
+    else:  # no spread: nothing to shade
+        top = 1.0
+        ax.plot([0, 0], [0, top], color=COLORS["truth"], gid=NULL, label="no spread: se = 0")
+    mark_statistic(ax, d, 1.1 * top, label=f"observed {symbol} = {plain(d)} (z = {plain(statistic, 4)})")
+    ax.set_xlim(*limits)
+    interval_above(ax, low, high, d, 1.04 * top, limits=limits,
+                   label=interval_words(low, high, confidence) + f" for {symbol}")
+    no_y_ticks(ax)
+    legend_beside(ax)
+    return limits
+
+
 def hypothesis_comparison(r, ax=None):
     """The picture of a :class:`~evalteach.stats.HypothesisComparison`."""
     single(r, "statistic")
     with panels(r, ax, figsize=(8.4, 3.6)) as (ax,):
-        d, se = r.difference, r.se
-        limits = _limits(-4 * se, 4 * se, d, r.low, r.high, spread=0.05)
-        if se > 0:
-            null = _st.norm(0, se)
-            x = curve_grid(null)
-            top = float(null.pdf(0))
-            ax.plot(x, null.pdf(x), color=COLORS["truth"], lw=points(1.4), gid=NULL,
-                    label=f"if the true d = 0: N(0, σ_d = {plain(se)})")
-            shade_tails(ax, null, x, d, r.alternative, gid=P_VALUE,
-                        label=f"as extreme: {p_text(r.p_value)} ({_SIDES[r.alternative]})")
-        else:  # both errors 0 or 1: no spread, nothing to shade
-            top = 1.0
-            ax.plot([0, 0], [0, top], color=COLORS["truth"], gid=NULL, label="no spread: σ_d = 0")
-        mark_statistic(ax, d, 1.1 * top, label=f"observed d̂ = {plain(d)} (z = {plain(r.statistic, 4)})")
-        level = 1.3 * top
-        ax.set_xlim(*limits)
-        draw_interval(ax, r.low, r.high, level, limits=limits,
-                      label=interval_words(r.low, r.high, r.confidence) + " for d")
-        mark_estimate(ax, d, level)
-        ax.set_ylim(0, 1.5 * top)
+        difference_under_null(ax, r.difference, r.se, r.low, r.high, alternative=r.alternative, p_value=r.p_value,
+                              confidence=r.confidence, symbol="d", statistic=r.statistic)
         ax.set_title("z test of two error rates, independent test sets")
         ax.set_xlabel("d = error₁ − error₂")
-        no_y_ticks(ax)
-        legend_beside(ax)
     return ax
 
 

@@ -43,6 +43,9 @@ PUBLIC = {
     "losses": (
         "quadratic_loss", "informational_loss", "Loss", "ZeroFrequencyWarning",
     ),
+    "calibration": (
+        "reliability_diagram", "ReliabilityDiagram",
+    ),
     "bayesian": (
         "bayesian_correlated_t_test", "BayesianCorrelatedTTest",
         "bayesian_signed_rank_test", "BayesianSignedRankTest",

@@ -323,6 +323,31 @@ class RocCurve(Result):
                    f"The hull keeps {len(self.fpr)} points; its area is {plain(self.auc)}.")
         return Explanation(what[0].upper() + what[1:], formulas, steps, verdict)
 
+    @draws("roc", "roc_curve")
+    def plot(self, ax=None, costs=None):
+        """Draw the ROC curve with its convex hull, and optionally an iso-cost line.
+
+        The curve (a point per threshold when there are few) with its AUC, the diagonal of
+        random scores, the convex hull (the classifiers optimal for some costs and class
+        ratio), and with ``costs`` the iso-cost line of slope ``cost_fp N / (cost_fn P)``
+        through the hull point of least expected cost (``operating_point``).
+
+        Parameters
+        ----------
+        costs : (cost_fp, cost_fn), optional
+            The costs of a false positive and a false negative.
+
+        References
+        ----------
+        Fawcett (2006), "An introduction to ROC analysis", Pattern Recognition Letters 27;
+        Provost & Fawcett (2001), Machine Learning 42.
+
+        Examples
+        --------
+        >>> from evalteach.stats.examples import fawcett_roc_example
+        >>> roc_curve(*fawcett_roc_example()).plot(costs=(1, 2))  # doctest: +SKIP
+        """
+
 
 def roc_curve(y_true, scores):
     """The ROC curve of a scoring classifier (Fawcett 2006, Algorithm 1).
@@ -417,6 +442,26 @@ class PrecisionRecallCurve(Result):
                    f"random scores (the share of positives).")
         return Explanation("Precision-recall curve", formulas, steps, verdict)
 
+    @draws("roc", "precision_recall_curve")
+    def plot(self, ax=None):
+        """Draw the achievable precision-recall curve as steps, with the random-scores baseline.
+
+        Precision held over each recall interval (``achievable("steps")``, whose area is
+        ``average_precision``); the thresholds' points when there are few; the share of
+        positives, the precision of random scores, as a dashed line. Points are never
+        joined by straight lines, which would overstate precision (Davis & Goadrich 2006).
+
+        References
+        ----------
+        Davis & Goadrich (2006), "The relationship between precision-recall and ROC
+        curves", ICML.
+
+        Examples
+        --------
+        >>> from evalteach.stats.examples import fawcett_roc_example
+        >>> precision_recall_curve(*fawcett_roc_example()).plot()  # doctest: +SKIP
+        """
+
 
 def precision_recall_curve(y_true, scores):
     """Precision and recall when predicting positive for ``score >= t``, for each distinct ``t``.
@@ -486,6 +531,26 @@ class CostCurve(Result):
             verdict = ("The envelope never lies below min(PC, 1 − PC): for every operating condition one of the "
                        "trivial classifiers (always positive or always negative) costs no more.")
         return Explanation("Cost curve", formulas, steps, verdict)
+
+    @draws("roc", "cost_curve")
+    def plot(self, ax=None):
+        """Draw Drummond and Holte's cost curve: a line per operating point, their lower envelope, the trivial classifiers.
+
+        Each ROC point is the line from (0, FPR) to (1, 1 - TPR); their lower envelope is
+        the classifier's cost curve; "always negative" is the line NE = PC(+) and "always
+        positive" NE = 1 - PC(+). Where the envelope lies below both (``useful``), the gap
+        is filled.
+
+        References
+        ----------
+        Drummond & Holte (2006), "Cost curves: an improved method for visualizing
+        classifier performance", Machine Learning 65.
+
+        Examples
+        --------
+        >>> from evalteach.stats.examples import fawcett_roc_example
+        >>> cost_curve(*fawcett_roc_example()).plot()  # doctest: +SKIP
+        """
 
 
 def cost_curve(y_true, scores, grid=101):
@@ -635,6 +700,8 @@ class DelongResult(Result):
     correlation: float
     n_pos: int
     n_neg: int
+    roc_a: RocCurve | None = field(default=None, repr=False)
+    roc_b: RocCurve | None = field(default=None, repr=False)
 
     def _explain(self):
         P, N = self.n_pos, self.n_neg
@@ -657,6 +724,25 @@ class DelongResult(Result):
             verdict = (f"{p_text(self.p_value)}, not below {plain(alpha)}: the data do not rule out equal AUCs; "
                        f"{interval}, which says how large a difference they allow.")
         return Explanation("DeLong test of two correlated AUCs", formulas, steps, verdict)
+
+    @draws("roc", "delong")
+    def plot(self, ax=None):
+        """Draw both ROC curves with their AUCs, and the difference on its null distribution with its interval.
+
+        Left: the two classifiers' ROC curves on the same test set. Right: AUC(a) - AUC(b)
+        on the normal distribution N(0, se) it follows if the AUCs are equal (DeLong's
+        standard error), the share at least as extreme shaded (its area is ``p_value``),
+        and the interval for the difference above.
+
+        References
+        ----------
+        DeLong, DeLong & Clarke-Pearson (1988), Biometrics 44.
+
+        Examples
+        --------
+        >>> y = [1, 1, 1, 1, 0, 0, 0, 0]
+        >>> delong_test(y, [9, 8, 7, 3, 6, 2, 1, 0], [9, 3, 7, 2, 8, 6, 1, 0]).plot()  # doctest: +SKIP
+        """
 
 
 def delong_test(y_true, scores_a, scores_b, confidence=0.95):
@@ -713,7 +799,7 @@ def delong_test(y_true, scores_a, scores_b, confidence=0.95):
     denominator = math.sqrt(covariance[0, 0] * covariance[1, 1])
     correlation = float(covariance[0, 1] / denominator) if denominator > 0 else float("nan")
     return DelongResult(auc_a, auc_b, d, se, z, float(2 * _st.norm.sf(abs(z))), d - zc * se, d + zc * se, c,
-                        correlation, P, N)
+                        correlation, P, N, roc_curve(y, a), roc_curve(y, b))
 
 
 # --------------------------------------------------------------------------- several classes
