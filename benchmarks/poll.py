@@ -9,8 +9,9 @@ evenly over ``--spread`` seconds, through the Hub's proxy, while the instructor'
 through the proxy every 50 ms. It prints the p50 and p95 of a vote (request sent to answer
 acknowledged) and of the first request, when the last vote was acknowledged, how long after the
 last vote was sent the instructor's count showed it, and checks that every answer was counted
-exactly once. Last, every student's kernel waits for the reveal (a request the service holds)
-and the instructor reveals: how long until all of them have the class's answers. The instructor's panel in a kernel counts every ``client.TICK`` seconds, which
+exactly once. Last, every student's kernel waits, as it does in class, for the lesson's list of
+live questions to change (a request the service holds), and the instructor reveals: how long
+until all of them have read the class's answers (the list, then the question's counts). The instructor's panel in a kernel counts every ``client.TICK`` seconds, which
 comes on top of the last number.
 
 Usage: ``python benchmarks/poll.py [--students 200] [--spread 5] [--json results.json]``
@@ -161,7 +162,7 @@ def class_votes(hub, tokens, instructor_token, *, spread=5.0, lesson=LESSON, que
         "lesson": lesson, "question": question, "answer": answers[users[i]], "round": round_}))
     watcher.join(timeout=spread + 90)
     status, final = hub.poll("GET", path, instructor_token)
-    reveal = reveal_reaches(hub, tokens, instructor_token, path, round_)
+    reveal = reveal_reaches(hub, tokens, instructor_token, lesson, question, round_)
     expected = dict(collections.Counter(answers.values()))
     done = [t for t in voted if t is not None]
     return {
@@ -179,17 +180,22 @@ def class_votes(hub, tokens, instructor_token, *, spread=5.0, lesson=LESSON, que
     }
 
 
-def reveal_reaches(hub, tokens, instructor_token, path, round_, settle=2.0):
-    """Every student's kernel waits for the reveal (a held request each); the instructor reveals.
-    Returns how long after the reveal the students had the class's answers, and how many were
-    still waiting when it came (all, unless the service answered a held request early)."""
+def reveal_reaches(hub, tokens, instructor_token, lesson, question, round_, settle=2.0):
+    """Every student's kernel waits for the lesson's live questions to change (a held request
+    each, as ``client.Connection.keep_lesson_current`` does); the instructor reveals; each kernel
+    then reads the class's answers. Returns how long after the reveal the students had them, and
+    how many were still waiting when it came (all, unless the service answered a held request early)."""
+    path, listing = f"api/lessons/{lesson}/questions/{question}", f"api/lessons/{lesson}/questions"
     seen = {}
 
     def wait(user):
-        status, _ = hub.poll("GET", f"{path}?wait=60&state=closed&round={round_}", tokens[user], timeout=90)
+        status, body = hub.poll("GET", f"{listing}?wait=60&version={version}", tokens[user], timeout=90)
+        if status == 200 and body["questions"].get(question, {}).get("state") == "revealed":
+            status, _ = hub.poll("GET", path, tokens[user])  # the class's answers, readable once revealed
         seen[user] = (status, time.monotonic())
 
     hub.poll("POST", path + "/state", instructor_token, {"state": "closed", "round": round_})
+    version = hub.poll("GET", listing, instructor_token)[1]["version"]
     with concurrent.futures.ThreadPoolExecutor(len(tokens)) as pool:
         for user in tokens:
             pool.submit(wait, user)
