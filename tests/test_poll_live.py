@@ -7,6 +7,7 @@ its proxy, is in ``test_poll_hub.py``.)
 import asyncio
 import html
 import json
+import sqlite3
 import threading
 import time
 import urllib.error
@@ -19,7 +20,7 @@ import evalteach as et
 import evalteach.widgets.predict  # noqa: F401 - its shared style widget, made before any test closes widgets
 from evalteach.poll import ANSWER_SCOPE, INSTRUCT_SCOPE, client, live, views
 from evalteach.poll.live import HOLD, SELF_PACED, SHOW, UNREACHABLE, WAIT, Gate, Lesson, note, verdict
-from evalteach.poll.service import make_app
+from evalteach.poll.service import LIVE_HOURS, make_app
 from evalteach.poll.store import Store
 from evalteach.widgets import record
 
@@ -108,6 +109,10 @@ def test_the_notes():
     # the vote's own note stays: while waiting, once shown, and when the class's answers replace it
     assert note("waiting", ("open", 1), {}) is None and note("held", ("open", 2), {1: "a"}, "a", sending=True) is None
     assert note("shown", ("closed", 1), {1: "a"}, "a") is None and note("held", ("revealed", 1), {1: "a"}) is None
+    # a held answer shown without a reveal says why
+    assert live.shown_unrevealed(UNREACHABLE) == "the service cannot be reached, so the answer is shown."
+    assert live.shown_unrevealed(SELF_PACED) == "the live vote has ended without a reveal, so the answer is shown."
+    assert live.shown_unrevealed(("revealed", 1)) is None
 
 
 # --- the kernel side against the real service, without a Hub ---------------------------------
@@ -127,9 +132,14 @@ class TokenTable:
 
 
 @pytest.fixture(scope="module")
-def service(tmp_path_factory):
+def db(tmp_path_factory):
+    """The service's SQLite file."""
+    return tmp_path_factory.mktemp("poll") / "poll.sqlite"
+
+
+@pytest.fixture(scope="module")
+def service(db):
     """The service app on a free port of 127.0.0.1, in a thread with its own event loop."""
-    db = tmp_path_factory.mktemp("poll") / "poll.sqlite"
     loop = asyncio.new_event_loop()
     ready = threading.Event()
     where = {}
@@ -379,3 +389,24 @@ def test_a_kernel_that_loses_the_service_keeps_a_held_answer_for_a_while_then_sh
     clock.now += live.PATIENCE
     until(lambda: not p.held)
     assert "The answer is a." in p._outcome.value
+    assert "the service cannot be reached, so the answer is shown." in text(p.poll)
+
+
+def test_a_live_vote_left_open_ends_and_shows_the_held_answer(service, db, student):
+    """Four hours after the instructor's last click the question is self-paced again: a kernel
+    that holds its answer shows it (the service's clock is moved by ageing the question's row)."""
+    lesson = student
+    instruct(service, lesson, "p", "open", 1)
+    p = et.Predict("Which?", options=["a", "b"], answer="a", id="p")
+    until(lambda: p.poll.status == ("open", 1))
+    assert p.lock("b") and p.held
+    until(lambda: "your answer (b) is in (round 1)" in text(p.poll))
+    ageing = sqlite3.connect(db)
+    with ageing:
+        ageing.execute("UPDATE questions SET changed = changed - ? WHERE lesson = ? AND question = 'p'",
+                       (3600 * LIVE_HOURS + 1, lesson))
+    ageing.close()
+    instruct(service, lesson, "other", "open", 1)  # any change to the lesson wakes the held request
+    until(lambda: not p.held)
+    assert "The answer is a." in p._outcome.value and p.poll.status == SELF_PACED
+    assert "the live vote has ended without a reveal, so the answer is shown." in text(p.poll)

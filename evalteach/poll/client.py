@@ -225,7 +225,7 @@ class Connection:
                 version = self.live.version
                 query = "" if version is None else f"?wait={WAIT}&version={version}"
                 try:
-                    reply = self.call("GET", path + query, timeout=WAIT + TIMEOUT)
+                    reply = self.call("GET", path + query, timeout=TIMEOUT + (WAIT if version else 0))
                     if reply.status != 200:
                         raise Unreachable(reply.body.get("error", f"the list answered {reply.status}"))
                 except Unreachable:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import time
 
-__all__ = ["SHOW", "HOLD", "WAIT", "SELF_PACED", "UNREACHABLE", "verdict", "Lesson", "Gate", "note"]
+__all__ = ["SHOW", "HOLD", "WAIT", "SELF_PACED", "UNREACHABLE", "verdict", "Lesson", "Gate", "note",
+           "shown_unrevealed"]
 
 #: Verdicts: show the answer now, hold it for the reveal, or wait until the kernel knows which.
 SHOW, HOLD, WAIT = "show", "hold", "wait"
@@ -171,3 +172,12 @@ def note(phase, status, sent, mine=None, sending=False):
     if round_ in sent:
         return f"your answer ({mine}) is in (round {round_}). {reveal}"
     return f"round {round_} is open: after the discussion, vote again."
+
+
+def shown_unrevealed(status):
+    """Why a held answer is shown without a reveal (after "Class poll: "), or None for a reveal."""
+    if status == UNREACHABLE:
+        return "the service cannot be reached, so the answer is shown."
+    if status == SELF_PACED:
+        return "the live vote has ended without a reveal, so the answer is shown."
+    return None

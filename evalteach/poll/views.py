@@ -184,9 +184,12 @@ class ClassPoll:
         """The user's role or the lesson's live questions changed: show a held answer when it is
         time, and say where the vote is."""
         with self._deciding:
+            was = self.gate.phase
             released = self.gate.update(live.verdict(self.connection.role, self.status))
         if isinstance(self.view, StudentLine):
             self.view.changed()
+            if released and was == "held" and live.shown_unrevealed(self.status):
+                self.say(live.shown_unrevealed(self.status))
         if self.on_change is not None:
             self.on_change(self)
         return released
