@@ -369,6 +369,20 @@ def test_every_multiple_choice_has_feedback_per_wrong_option(path):
                             f"{where}: the wrong option {option!r} has no feedback text")
 
 
+@pytest.mark.parametrize("path", lesson_params())
+def test_a_do_it_yourself_exercise_with_feedback_on_slips(path):
+    """Each lesson teaches a formula or a procedure, so each has an exercise on new numbers that
+    the student computes: a NumericQuestion whose ``mistakes=`` maps the typical slips (n for
+    n - 1, z for t, a two-sided level for a one-sided question, ...) to feedback naming them."""
+    calls = [call for source in code_cells(read(path)) if (tree := parse(source))
+             for call in et_calls(tree, {"NumericQuestion"})]
+    with_slips = [call for call in calls
+                  if any(k.arg == "mistakes" and not (isinstance(k.value, ast.Constant) and k.value.value is None)
+                         for k in call.keywords)]
+    assert with_slips, (f"{path.name}: no NumericQuestion(..., mistakes={{slip_value: 'what went wrong'}}): "
+                        f"give the student new numbers to compute and name the typical slips")
+
+
 def test_lesson_14_uses_the_real_data_example_only_after_explaining_balancing():
     """The ImbalanceExplorer's real-data option trains a learner on balanced data, so lesson 14
     neither opens it (``source="data"``) nor sends the student to it before its section on
