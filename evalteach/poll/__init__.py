@@ -18,16 +18,8 @@ Without a Hub, or on one without the service, nothing changes.
 """
 from __future__ import annotations
 
-#: The service's name: its address is ``/services/evalteach-poll/`` behind the Hub's proxy.
-SERVICE_NAME = "evalteach-poll"
-#: Students' scope: send answers, see a question's answers once revealed.
-ANSWER_SCOPE = "custom:evalteach-poll:answer"
-#: Instructors' scope: see answers, change a question's state, export counts.
-INSTRUCT_SCOPE = "custom:evalteach-poll:instruct"
-#: The variable, set by the Hub, that tells a kernel where the poll is.
-URL_VARIABLE = "EVALTEACH_POLL_URL"
-
-from .hub import configure_hub  # noqa: E402 - after the names it uses
+from .hub import configure_hub
+from .names import ANSWER_SCOPE, INSTRUCT_SCOPE, SERVICE_NAME, URL_VARIABLE
 
 __all__ = ["configure_hub", "attach", "SERVICE_NAME", "ANSWER_SCOPE", "INSTRUCT_SCOPE", "URL_VARIABLE"]
 

@@ -32,7 +32,8 @@ import urllib.request
 from pathlib import PurePath
 from typing import NamedTuple
 
-from . import URL_VARIABLE, live
+from . import live
+from .names import URL_VARIABLE
 
 __all__ = ["connection", "lesson_from", "Connection", "Reply", "Unreachable"]
 

@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 
 from traitlets.config import LazyConfigValue
 
-from . import ANSWER_SCOPE, INSTRUCT_SCOPE, SERVICE_NAME, URL_VARIABLE
+from .names import ANSWER_SCOPE, INSTRUCT_SCOPE, SERVICE_NAME, URL_VARIABLE
 
 __all__ = ["configure_hub", "INSTRUCTORS_GROUP", "STUDENTS_GROUP"]
 

@@ -47,7 +47,8 @@ from urllib.parse import urlparse
 from jupyterhub.services.auth import HubAuth
 from tornado import web
 
-from . import ANSWER_SCOPE, INSTRUCT_SCOPE, SERVICE_NAME, limits
+from . import limits
+from .names import ANSWER_SCOPE, INSTRUCT_SCOPE, SERVICE_NAME
 from .store import Store
 
 __all__ = ["make_app", "main"]
