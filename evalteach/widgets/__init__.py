@@ -2,7 +2,8 @@
 
 Each is a class: leave an instance as the last expression of a cell to display it.
 ``Predict``, the questions and ``progress()`` make the student commit and see where they stand.
-They are imported on first use, so ``import evalteach`` stays fast.
+They are imported on first use, so ``import evalteach`` stays fast. ``pixel_cache`` is the
+pixels every explorer keeps for reuse, capped in bytes (``pixel_cache.limit``; ``.clear()``).
 """
 import importlib
 
@@ -32,16 +33,19 @@ _MODULES = {
     "progress": "record",
 }
 EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer"))
+#: Objects shared by every explorer (not re-exported by ``evalteach``): name -> (module, name there).
+_SHARED = {"pixel_cache": ("_cached_layer", "PIXELS")}
 __all__ = list(_MODULES)
 
 
 def __getattr__(name):
-    if name in _MODULES:
-        value = getattr(importlib.import_module(f".{_MODULES[name]}", __name__), name)
+    if name in _MODULES or name in _SHARED:
+        module, attribute = _SHARED.get(name, (_MODULES.get(name), name))
+        value = getattr(importlib.import_module(f".{module}", __name__), attribute)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__():
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | set(_SHARED))

@@ -117,7 +117,7 @@ class TvsZExplorer(Explorer):
         ax_pdf.add_collection(self.t_crit)
         ax_pdf.add_collection(self.z_crit)
         self.pdf_title = ax_pdf.text(0.5, 1.02, "", transform=ax_pdf.transAxes, ha="center")
-        self.dynamic(CachedText(self.pdf_title, size=64), self.t_pdf, self.t_crit, self.z_crit)
+        self.dynamic(CachedText(self.pdf_title), self.t_pdf, self.t_crit, self.z_crit)
 
         ax_int.set_ylim(SHOWN + 0.8, 0.2)
         ax_int.set_ylabel("experiment")
@@ -163,7 +163,7 @@ class TvsZExplorer(Explorer):
         ax_cov.text(0.5, 1.02, "coverage vs k (band: ±2 MC errors)", transform=ax_cov.transAxes, ha="center")
         self.rej_what = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="right")
         self.rej_title = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="left")
-        self.dynamic(CachedText(self.rej_what, size=64), self.band, self.rej_title)
+        self.dynamic(CachedText(self.rej_what), self.band, self.rej_title)
 
     def _draw(self, r):
         c, k = r.curve, r.k
