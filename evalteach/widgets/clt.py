@@ -272,8 +272,7 @@ class CLTExplorer(Explorer):
         if d != self._parent:
             self._parent = d
             self._draw_parent(d)
-            verdict = "n ≥ 30 is enough" if r.rule_holds else "n ≥ 30 is NOT enough"
-            self.verdict.set_text(f"near normal from n = {r.n_needed}:\n{verdict}")
+            self.verdict.set_text(f"near normal (by this criterion)\nfrom n = {r.n_needed}")
             self.parent_layer.show(d, [self.ax_parent.xaxis, *self._parent_artists, self.parent_title])
             self.shape_layer.show(d, [self.shape_curve, self.verdict])
         self.bars.set_data(r.density, r.edges)
