@@ -242,7 +242,8 @@ class IntervalCoverageExplorer(Explorer):
         self.truth.set_xdata([sim.error] * 2)
         dance.set_ylim(m + 0.5, 0.5)
         dance.set_xlim(*_zoom(sim))  # on a 0.1 grid: new tick labels are rare
-        self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover the true error (thick: misses)")
+        misses = "thick or ◆: misses" if dots.any() else "thick: misses"  # ◆: a miss of zero width
+        self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover the true error ({misses})")
         drawn = (sim.error, sim.n, sim.low.tobytes(), sim.high.tobytes(), sim.errors.tobytes())
         self._show("dance", (dance.get_xlim(), *drawn))
         self._show("ticks", dance.get_xlim())
