@@ -129,6 +129,14 @@ def message(control, value):
     return {"value": value}
 
 
+def _busy(explorer):
+    """Whether a change from the browser is still being answered (rendered or refined)."""
+    scheduler = getattr(explorer, "scheduler", None)
+    if scheduler is None:  # before the scheduler (the base commit): its pending render
+        return explorer._pending is not None
+    return scheduler.state in ("coalescing", "refining")
+
+
 def bench_live(cls, kind, repeats):
     """Per-change times (ms) on the browser's path: from a widget message to the first new
     picture and to the last one (the picture completed); ``PACE`` s of idle kernel between."""
@@ -149,7 +157,7 @@ def bench_live(cls, kind, repeats):
                 control.set_state(message(control, value))
                 while not sent and explorer.error is None:
                     await asyncio.sleep(0.0005)
-                while explorer._pending is not None:
+                while _busy(explorer):
                     await asyncio.sleep(0.0005)
                 if sent:
                     first.append(sent[0] - started)

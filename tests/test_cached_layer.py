@@ -1,8 +1,9 @@
 """The cached layers: a hit pastes the pixels a draw would draw, keys and boxes are kept exactly,
-and every explorer that uses them shows what drawing afresh shows."""
+the one pixel cache stays within its bytes, and every explorer that uses them shows what
+drawing afresh shows."""
 from __future__ import annotations
 
-import sys
+import gc
 
 import numpy as np
 import pytest
@@ -11,9 +12,23 @@ from matplotlib.figure import Figure
 from matplotlib.transforms import Bbox
 
 from evalteach import widgets
-from evalteach.widgets._cached_layer import (PAD, AxisLabel, CachedAxis, CachedLayer, CachedText, Stamp,
-                                             marker_clip_box, whole_pixels)
-from explorer_contract import modes, other_value
+from evalteach.widgets._cached_layer import (PAD, PIXELS, AxisLabel, CachedAxis, CachedLayer, CachedText,
+                                             PixelCache, Stamp, marker_clip_box, whole_pixels)
+
+
+@pytest.fixture(autouse=True)
+def empty_pixel_cache():
+    """Each test starts with an empty pixel cache at its usual limit."""
+    limit = PIXELS.limit
+    PIXELS.clear()
+    yield
+    PIXELS.limit = limit
+    PIXELS.clear()
+
+
+def copies_of(layer):
+    """The keys of the copies ``layer`` keeps in the pixel cache."""
+    return [key for owner, key in PIXELS._entries if owner == layer.owner]
 
 
 @pytest.fixture
@@ -71,9 +86,10 @@ def test_a_hit_pastes_the_pixels_of_the_first_draw_without_drawing(scene):
     assert np.array_equal(np.asarray(figure.canvas.buffer_rgba()), second)
 
 
-def test_keys_beyond_size_are_forgotten_least_recently_used_first(scene):
+def test_keys_beyond_the_byte_limit_are_forgotten_least_recently_used_first(scene):
     figure, _, text, background = scene
-    layer = CachedLayer([counted(text)], size=2)
+    layer = CachedLayer([counted(text)])
+    PIXELS.limit = 2 * 200 * 150 * 4  # two copies of the 200 x 150 canvas
     for key in ("a", "b", "a", "c"):  # "a" used again after "b": "b" is the one to go
         layer.show(key)
         update(figure, background, layer)
@@ -83,7 +99,7 @@ def test_keys_beyond_size_are_forgotten_least_recently_used_first(scene):
     assert text.draws == 3
     layer.show("b")
     update(figure, background, layer)
-    assert text.draws == 4 and len(layer._pixels) == 2
+    assert text.draws == 4 and len(copies_of(layer)) == 2 and PIXELS.nbytes <= PIXELS.limit
 
 
 def test_a_full_draw_of_the_figure_forgets_every_copy(scene):
@@ -101,14 +117,14 @@ def test_a_full_draw_of_the_figure_forgets_every_copy(scene):
 
 def test_a_new_pixel_density_or_layout_draws_afresh(scene):
     figure, ax, text, _ = scene
-    layer = CachedLayer([counted(text)], size=8)
+    layer = CachedLayer([counted(text)])
     for change in (lambda: None, lambda: figure.set_dpi(100), lambda: ax.set_position((0.1, 0.1, 0.8, 0.8))):
         change()
         figure.canvas.draw()  # the explorer draws in full after either change
         background = figure.canvas.copy_from_bbox(figure.bbox)
         update(figure, background, layer)
     assert text.draws == 3
-    key, width, height, (place,) = layer._pixels.popitem()[0]
+    key, width, height, (place,) = copies_of(layer)[-1]
     assert (key, width, height) == (None, 400, 300) and place == pytest.approx((40, 30, 320, 240))
 
 
@@ -124,6 +140,50 @@ def test_a_layer_on_another_draws_it_from_its_own_cache(scene):
     upper.clear()  # also forgets the layer under it
     update(figure, background, upper)
     assert (ax.xaxis.draws, text.draws) == (2, 3)
+
+
+def test_the_pixel_cache_keeps_its_byte_limit_across_layers_and_forgets_on_demand(scene):
+    figure, ax, text, background = scene
+    whole = 200 * 150 * 4
+    layers = [CachedLayer([text]) for _ in range(4)]
+    PIXELS.limit = 3 * whole
+    for i, layer in enumerate(layers):
+        layer.show(i)
+        update(figure, background, layer)
+        assert PIXELS.nbytes <= PIXELS.limit and PIXELS.nbytes == len(PIXELS) * whole
+    assert [copies_of(layer) != [] for layer in layers] == [False, True, True, True]  # the oldest went
+    PIXELS.limit = whole  # lowering the limit forgets the least recently used now
+    assert len(PIXELS) == 1 and copies_of(layers[3])
+    layers[3].clear()
+    assert len(PIXELS) == 0 and PIXELS.nbytes == 0
+    PIXELS.limit = whole - 1  # a copy larger than the limit is not kept
+    update(figure, background, layers[2])
+    assert len(PIXELS) == 0
+    for bad in (-1, 1.5, "big", True):
+        with pytest.raises(ValueError, match="limit"):
+            PIXELS.limit = bad
+
+
+def test_a_collected_layer_takes_its_copies_with_it(scene):
+    figure, _, text, background = scene
+    layer = CachedLayer([text])
+    update(figure, background, layer)
+    assert len(PIXELS) == 1
+    del layer
+    gc.collect()
+    assert len(PIXELS) == 0 and PIXELS.nbytes == 0
+
+
+def test_the_pixel_cache_is_public_and_one_for_every_explorer():
+    assert widgets.pixel_cache is PIXELS and isinstance(PIXELS, PixelCache)
+    first, second = widgets.ZTableExplorer(seed=0), widgets.LossExplorer(seed=0)
+    owners = {owner for owner, _ in PIXELS._entries}
+    assert owners & {a.owner for a in first.dynamic_artists if isinstance(a, CachedLayer)}
+    assert owners & {a.owner for a in second.dynamic_artists if isinstance(a, CachedLayer)}
+    widgets.pixel_cache.clear()
+    assert len(PIXELS) == 0
+    first.controls["confidence"].value = 0.9  # drawn afresh, kept again
+    assert len(PIXELS) > 0 and first.error is None
 
 
 @pytest.mark.parametrize("frac", [0.0, 0.3, 0.5, 0.7])
@@ -177,7 +237,8 @@ def test_a_stamp_with_nothing_to_show_pastes_nothing(scene):
     text.set_text("")
     blank = update(figure, background, stamp)
     assert np.array_equal(update(figure, background, stamp), blank) and text.draws == 1
-    assert list(stamp._pixels.values()) == [None]
+    (key,) = copies_of(stamp)
+    assert PIXELS.get(stamp.owner, key, "missing") is None
 
 
 def test_a_cached_axis_is_keyed_by_its_limits(scene):
@@ -217,42 +278,3 @@ def test_an_axis_label_is_drawn_where_the_axis_puts_its_label(scene):
     figure.canvas.draw()
     assert ax.xaxis.get_label_text() == " "
     assert np.allclose(label.get_window_extent(renderer).get_points(), where.get_points())
-
-
-#: The explorers that draw through cached layers, stamps, cached axes or cached texts.
-CACHING = ["AlgorithmComparisonExplorer", "BayesianComparisonExplorer", "CLTExplorer",
-           "CriticalDifferenceExplorer", "HypothesisComparisonExplorer", "ImbalanceExplorer",
-           "IntervalCoverageExplorer", "LearningCurveExplorer", "LossExplorer", "RandomizationExplorer",
-           "ResamplingExplorer", "ROCExplorer", "SamplingErrorExplorer", "TvsZExplorer",
-           "TestSetReuseExplorer", "ZTableExplorer"]
-
-
-def test_every_explorer_using_cached_layers_is_listed():
-    for name in widgets.EXPLORERS:
-        cls = getattr(widgets, name)
-        source = sys.modules[cls.__module__]
-        uses = any(isinstance(getattr(source, n, None), type) and issubclass(getattr(source, n), CachedLayer)
-                   for n in vars(source))
-        assert uses == (name in CACHING), name
-
-
-@pytest.mark.parametrize("name", CACHING)
-def test_pasted_pictures_equal_pictures_drawn_afresh_through_modes_and_jumps(name, monkeypatch):
-    # the same changes twice: the second time round most layers paste what the first drew
-    cls = getattr(widgets, name)
-    e, twin = cls(seed=0), cls(seed=0)
-    monkeypatch.setattr(twin, "_text_grew", lambda: False)  # the same frozen layout as e's
-    rng = np.random.default_rng(0)
-    start = {n: c.value for n, c in e.controls.items()}
-    steps = [{n: v} for n, v in modes(e)]
-    steps += [{n: other_value(c, rng)} for n, c in e.visible_controls().items() if n not in dict(modes(e))]
-    steps = [step for step in steps if None not in step.values()] + [start]
-    for step in steps * 2:
-        e.set(**step)
-        for layer in twin._dynamic:
-            if isinstance(layer, CachedLayer):
-                layer.clear()
-        twin._background = None
-        twin.set(**step)
-        assert e.error is None and twin.error is None
-        assert e.image == twin.image, step

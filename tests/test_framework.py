@@ -12,8 +12,9 @@ import evalteach
 from evalteach import plotting
 from evalteach.widgets import _base
 from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, png_bytes, slider
+from evalteach.widgets._cached_layer import CachedLayer
 from explorer_contract import (PNG_MAGIC, built_without_an_event_loop, check_contract,
-                               check_visible_controls_act, run_on_a_fresh_event_loop)
+                               check_visible_controls_act, run_on_a_fresh_event_loop, walk)
 
 
 class Demo(Explorer):
@@ -54,7 +55,67 @@ class Demo(Explorer):
 
 
 def test_demo_keeps_the_contract():
-    check_contract(Demo, sweep=30)
+    check_contract(Demo, sweep=30, same_result_ok=("grid",))  # grid lines: the draws stay
+
+
+def test_the_contract_catches_a_control_that_leaves_the_numbers_as_they_were():
+    with pytest.raises(AssertionError, match="changing grid to True left the result unchanged"):
+        check_contract(Demo, sweep=0)
+
+
+def test_the_contract_catches_a_result_that_is_not_the_models():
+    class Counting(Demo):
+        calls = 0
+
+        def _compute(self, state):  # impure: each call draws with another seed
+            self.calls += 1
+            return np.random.default_rng(self.calls).binomial(state["n"], state["p"], 500)
+
+    with pytest.raises(AssertionError, match="the result shown is not the model's"):
+        check_contract(Counting, sweep=0)
+    with pytest.raises(AssertionError, match="twice gave different results"):
+        walk(Counting, checks=("pure compute",))
+
+
+class Layered(Demo):
+    """Demo with its title in a cached layer keyed by what the title says."""
+
+    def _controls(self):
+        return dict(super()._controls(), p=slider("p", 0.3, 0.0, 0.9, 0.01))  # no error at its ends
+
+    def _build(self, figure):
+        super()._build(figure)
+        self.heading = self.ax.set_title(" ")
+        self.layer = CachedLayer([self.heading], region=lambda renderer: self.heading.get_window_extent(renderer))
+        self.dynamic(self.layer)
+
+    def _draw(self, result):
+        super()._draw(result)
+        self.heading.set_text(f"{self.state['n']} trials, p = {self.state['p']:.2f}")
+        self.layer.show(self._key())
+
+    def _key(self):
+        return self.state["n"], self.state["p"]
+
+
+def test_the_walk_finds_a_layer_key_that_misses_what_its_pixels_show():
+    class Forgetful(Layered):
+        def _key(self):
+            return self.state["n"]  # the title shows p too
+
+    walk(Layered, checks=("pasted = fresh", "layer order"))
+    with pytest.raises(AssertionError, match="differs from the one drawn afresh.*in the box of .*Text"):
+        walk(Forgetful, checks=("controls act", "pasted = fresh"))
+
+
+def test_the_walk_finds_an_artist_drawn_before_the_layer_that_covers_it():
+    class Late(Layered):
+        def _draw(self, result):
+            super()._draw(result)
+            self.layer.region = lambda renderer: self.ax.bbox  # over the line, which is drawn first
+
+    with pytest.raises(AssertionError, match="Line2D is drawn before the layer"):
+        walk(Late, checks=("layer order",))
 
 
 def test_assignment_updates_before_returning():
@@ -140,36 +201,50 @@ class Stepwise(Demo):
     """A model that, answering the browser, shows a first part and completes it in steps."""
 
     steps = 3
+    done = 0
 
     def _compute(self, state):
-        self.done = getattr(self, "done", 0)
-        self.done = self.steps if not self.live else min(self.done + 1, self.steps)
-        if self.done < self.steps:
-            self.refine_later()
-        rng = np.random.default_rng(state["seed"])
-        return rng.binomial(state["n"], state["p"], 500)[: 500 * self.done // self.steps]
+        return np.random.default_rng(state["seed"]).binomial(state["n"], state["p"], 500)
+
+    def _preview(self, state):
+        if self.done >= self.steps:
+            return None
+        return self._compute(state)[: 500 * self.done // self.steps]
+
+    def _refine(self, state):
+        self.done += 1
 
 
 def test_a_live_update_may_answer_in_parts_and_complete_itself():
     d = built_without_an_event_loop(lambda: Stepwise(n=20))
-    assert d.result.size == 500 and not d.live  # from Python: in full
+    assert d.result.size == 500 and not d._partial  # from Python: in full
     sizes = []
     draw = d._draw
     d._draw = lambda result: sizes.append(result.size) or draw(result)
 
     async def press():
-        d.done = 0
+        d.done = 1
         d.controls["n"].set_state({"value": 21})  # a slider message
         for _ in range(20):
             await asyncio.sleep(COALESCE * 5)
 
     run_on_a_fresh_event_loop(press())
-    assert sizes == [166, 333, 500] and not d.live  # a first part, then completed in steps
+    assert sizes == [166, 333, 500] and not d._partial  # a first part, then completed in steps
     expected = Stepwise(n=21)
     assert d.image == expected.image  # the completed picture is the one Python gets at once
     d.done = 0
     d._resample_clicked(None)  # no event loop now: the button draws at once, in full
     assert d.seed == 1 and d.result.size == 500
+
+
+def test_compute_stays_pure_while_a_partial_answer_is_refined():
+    """The parts come from _preview and _refine; _compute is the full answer whatever they did."""
+    d = Stepwise(n=30)
+    d.done = 1
+    first = d._compute(d.state)
+    d._refine(d.state)
+    np.testing.assert_array_equal(d._compute(d.state), first)
+    assert d._preview(d.state).size == 333
 
 
 class HomeKernel:
@@ -433,7 +508,7 @@ def test_a_picture_and_its_accessible_name_travel_in_one_message():
     assert updates == [["tooltip", "value"]]
 
 
-def test_work_while_idle_runs_in_steps_until_done_and_never_raises():
+def test_idle_work_runs_in_steps_until_done_and_never_raises():
     steps = []
 
     def work(limit, fail_at=None):
@@ -446,20 +521,70 @@ def test_work_while_idle_runs_in_steps_until_done_and_never_raises():
 
     async def idle():
         d = Demo()  # built on this loop: its idle work runs here
-        d.work_while_idle(work(3))
-        d.work_while_idle(work(4))  # replaces the first
+        d.scheduler.idle("demo", work(3))
+        d.scheduler.idle("demo", work(4))  # replaces the first: the same name
         for _ in range(50):
             await asyncio.sleep(_base.IDLE_PAUSE)
-        assert steps == [0, 1, 2, 3]
-        d.work_while_idle(work(10, fail_at=6))  # an exception ends the work quietly
+        assert steps == [0, 1, 2, 3] and d.scheduler.idle_jobs == []
+        d.scheduler.idle("demo", work(10, fail_at=6))  # an exception ends the work quietly
         for _ in range(50):
             await asyncio.sleep(_base.IDLE_PAUSE)
         assert steps == list(range(6)) and d.error is None
         d.widget.close()  # closed: nobody will ask for the work
-        d.work_while_idle(work(20))
+        d.scheduler.idle("demo", work(20))
         for _ in range(10):
             await asyncio.sleep(_base.IDLE_PAUSE)
         assert len(steps) == 6
+
+    run_on_a_fresh_event_loop(idle())
+
+
+def test_two_idle_jobs_both_run_to_their_end():
+    """Issue 26: one idle slot that warm-ups and other work shared lost one of them."""
+    done = {"a": [], "b": []}
+
+    def job(name, count):
+        def step():
+            done[name].append(len(done[name]))
+            return len(done[name]) < count
+        return step
+
+    async def idle():
+        d = Demo()
+        d.scheduler.idle("a", job("a", 3))
+        d.scheduler.idle("b", job("b", 2))
+        assert d.scheduler.idle_jobs == ["a", "b"]
+        for _ in range(60):
+            await asyncio.sleep(_base.IDLE_PAUSE)
+        assert done == {"a": [0, 1, 2], "b": [0, 1]} and d.scheduler.idle_jobs == []
+        d.widget.close()
+
+    run_on_a_fresh_event_loop(idle())
+
+
+def test_idle_work_waits_while_the_hand_moves():
+    ran = []
+
+    async def idle():
+        d = Demo()
+        d.controls["n"].set_state({"value": 21})  # two slider messages in a row: a drag
+        d.controls["n"].set_state({"value": 22})
+        d.scheduler.idle("demo", lambda: ran.append(d.scheduler.state) and False)
+        await asyncio.sleep(REST / 2)
+        assert d.scheduler.state == "dragging" and d.state["n"] == 22 and ran == []
+        await asyncio.sleep(REST * 2)
+        assert ran == ["idle"]  # it ran once the hand rested, not before
+        d.widget.close()
+
+    run_on_a_fresh_event_loop(idle())
+
+
+def test_explorers_that_do_no_work_ahead_plan_no_idle_job():
+    async def idle():
+        d = Demo()
+        d.controls["n"].value = 30
+        assert d.scheduler.idle_jobs == []
+        d.widget.close()
 
     run_on_a_fresh_event_loop(idle())
 

@@ -2,7 +2,7 @@
 
 What is checked: the picture on screen does not change while a state is drawn ahead; the
 click to a state drawn ahead shows exactly the picture it shows without drawing ahead;
-its text is pasted, not rendered (no glyph is rendered for it); and in a kernel the work
+its layers are pasted, not drawn (no cached layer misses); and in a kernel the work
 happens by itself, in idle time, once per state.
 """
 import asyncio
@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from evalteach import widgets
-from evalteach.widgets import _base, _glyphs
+from evalteach.widgets import _base
+from evalteach.widgets._cached_layer import PIXELS
 from explorer_contract import run_on_a_fresh_event_loop
 
 #: Explorers that draw ahead, and clicks that lead to states they draw ahead.
@@ -44,21 +45,22 @@ def test_a_state_drawn_ahead_shows_the_picture_it_shows_without(name):
     assert pictures_after(name, CLICKS[name], warm=True) == pictures_after(name, CLICKS[name], warm=False)
 
 
-@pytest.mark.skipif(not _glyphs.SUPPORTED, reason="this matplotlib draws text another way")
 @pytest.mark.parametrize("name", sorted(CLICKS))
-def test_the_click_to_a_state_drawn_ahead_renders_no_glyph(name):
-    _glyphs._glyphs.clear()  # every glyph this test needs is rendered in it
+def test_the_click_to_a_state_drawn_ahead_draws_no_layer_afresh(name, monkeypatch):
     explorer = getattr(widgets, name)(seed=0)
     control, value = CLICKS[name][0]
     explorer.warm_up()
-    rendered = len(_glyphs._glyphs)
+    drawn = []  # every layer that misses keeps a new copy
+    put = PIXELS.put
+    monkeypatch.setattr(PIXELS, "put", lambda owner, key, pixels: drawn.append(key) or put(owner, key, pixels))
     explorer.controls[control].value = value
-    assert len(_glyphs._glyphs) == rendered
+    assert drawn == []
 
 
 def test_explorers_that_name_no_states_draw_nothing_ahead():
     explorer = widgets.CLTExplorer(seed=0)
     assert explorer._warm_queue == [] and explorer._warm_step() is False
+    assert explorer.scheduler.idle_jobs == []
 
 
 def test_an_idle_kernel_draws_ahead_by_itself_once_per_state():

@@ -14,7 +14,7 @@ from explorer_contract import check_contract
 
 def test_contract_one_run():
     # one run of 10-fold CV keeps the contract's refits cheap; the defaults differ only in runs,
-    # and tests/test_explorer_controls.py checks the default opening's controls in every mode
+    # and tests/test_explorer_walk.py walks the default opening through every mode
     check_contract(BayesianComparisonExplorer, sweep=8, every_mode=False, runs=1)
 
 

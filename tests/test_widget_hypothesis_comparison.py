@@ -29,6 +29,9 @@ def test_mooneys_examples_show_the_slides_numbers(e2, z, two, one):
     assert r.two_sided_confidence == pytest.approx(ref.two_sided_confidence)
     assert r.one_sided_confidence == pytest.approx(ref.one_sided_confidence)
     assert f"{100 * two:g}% two-sided" in e._summary_html.value
+    # the table's column, not a second, exact level beside it (1 - p, read as a confidence)
+    assert "exact two-sided level" not in e._summary_html.value
+    assert f"{r.two_sided_confidence:.2%}" not in e._summary_html.value
 
 
 def test_numbers_follow_every_control():

@@ -93,6 +93,18 @@ def test_the_rows_fill_the_panel_and_the_caption_names_what_is_drawn(intervals):
     assert f"{int(sim.covered.sum())} of {intervals} cover" in title
 
 
+def test_the_caption_names_the_diamonds_of_misses_of_zero_width():
+    # Wald's interval is [0, 0] when a test set shows no error: a miss with no line to thicken
+    e = IntervalCoverageExplorer(error=0.02, n=20, method="wald")
+    sim = e.result.simulation
+    zero_width = ~sim.covered & (sim.high - sim.low < 2e-3)
+    assert zero_width.sum() > 0 and len(e.point_misses.get_offsets()) == zero_width.sum()
+    assert e.dance_title.get_text().endswith("(thick or ◆: misses)")
+    e.set(error=0.3, n=100)  # no interval of zero width: no diamonds, and the caption says none
+    assert len(e.point_misses.get_offsets()) == 0
+    assert e.dance_title.get_text().endswith("(thick: misses)")
+
+
 
 def test_zero_width_misses_get_a_visible_marker_and_the_panel_zooms_to_the_intervals():
     # error 0.02, n = 40: many test sets see no error, and Wald gives the empty interval [0, 0]

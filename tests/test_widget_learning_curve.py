@@ -12,7 +12,7 @@ from explorer_contract import check_contract
 
 
 def test_contract_defaults():
-    # the visible-controls check over every mode of this opening is in test_explorer_controls.py
+    # the walk over every mode of this opening is in test_explorer_walk.py
     check_contract(LearningCurveExplorer, sweep=6, every_mode=False)
 
 

@@ -10,13 +10,13 @@ from explorer_contract import check_contract
 
 
 def test_contract_defaults():
-    # every control in every mode: tests/test_explorer_controls.py checks this opening
+    # every control in every mode: tests/test_explorer_walk.py walks this opening
     check_contract(RandomizationExplorer, sweep=10, every_mode=False)
 
 
 def test_contract_bootstrap_mode_on_wine():
     # learner B and k are hidden in bootstrap mode (one learner's test error): they may not act;
-    # the controls of bootstrap mode in every state: tests/test_explorer_controls.py (mode=bootstrap)
+    # the controls of bootstrap mode in every state: tests/test_explorer_walk.py (mode=bootstrap)
     check_contract(RandomizationExplorer, sweep=6, unchanged_ok=("learner_b", "k"), every_mode=False,
                    mode="bootstrap", dataset="wine", resamples=500)
 

@@ -12,7 +12,7 @@ from explorer_contract import check_contract
 
 def test_contract_defaults():
     # seed is unused: the partitions are seeds 0..N_SEEDS-1 whatever the explorer's seed;
-    # tests/test_explorer_controls.py checks this opening's controls in every mode
+    # tests/test_explorer_walk.py walks this opening through every mode
     check_contract(ReplicabilityExplorer, sweep=10, every_mode=False)
 
 

@@ -18,7 +18,7 @@ def few_repetitions(monkeypatch):
 
 def test_contract_with_defaults(few_repetitions):
     # with the default "custom" preset every control matters; the visible-controls check over
-    # every mode of this opening is in test_explorer_controls.py
+    # every mode of this opening is in test_explorer_walk.py
     check_contract(ResamplingExplorer, sweep=100, every_mode=False)
 
 
@@ -148,7 +148,7 @@ def test_fitting_ahead_turns_every_k_and_method_into_a_selection(few_repetitions
     fits, done = e._fits_of(e._setting(e.state))
     targets = e._targets(e.state)
     assert targets[:2] == [("kfold", 6), ("kfold", 5)]  # the nearest k first
-    while e._fit_ahead():  # what the kernel does while idle, step by step
+    while e._work_ahead():  # what the kernel does while idle, step by step
         pass
     assert set(targets) <= done
     for k in range(2, 21):
@@ -170,7 +170,7 @@ def test_a_change_by_hand_answers_at_once_and_fills_in_to_the_full_picture(monke
 
     async def slide():
         e.controls["n"].set_state({"value": 70})  # a slider message: a new setting, nothing fitted
-        while e._pending is not None or not shown or not shown[-1].complete:
+        while e.scheduler.state != "idle" or not shown or not shown[-1].complete:
             await asyncio.sleep(0.005)
 
     run_on_a_fresh_event_loop(slide())

@@ -1,12 +1,13 @@
 """TvsZExplorer: the contract, and its numbers against evalteach.stats and scipy."""
 import numpy as np
 import pytest
+from matplotlib.colors import to_rgba
 from scipy import stats
 
 from evalteach.simulate import paired_experiments, t_vs_z_coverage
 from evalteach.stats import paired_t_test
 from evalteach.widgets import TvsZExplorer
-from evalteach.widgets.t_vs_z import KS, N_EXPERIMENTS
+from evalteach.widgets.t_vs_z import KS, N_EXPERIMENTS, SHOWN
 from explorer_contract import check_contract
 
 
@@ -40,6 +41,24 @@ def test_numbers_shown_equal_the_paired_test_on_the_same_experiments():
     assert f"{r.t_coverage:.1%}" in e._summary_html.value
     assert "power" in e._summary_html.value
     assert "type-I error" in TvsZExplorer()._summary_html.value
+
+
+def test_a_miss_is_drawn_thick_in_its_own_tests_colour():
+    # t's and z's misses told apart: a miss keeps its row's colour (not one colour for both)
+    e = TvsZExplorer(k=3, seed=0)
+    r, shown = e.result, SHOWN
+    for test, segments, colour in ((r.t_test, e.t_segments, "t(k-1)"), (r.z_test, e.z_segments, "z (normal)")):
+        low, high = test.low[:shown], test.high[:shown]
+        miss = (low > r.curve.difference) | (high < r.curve.difference)
+        key = next(h for h in e.figure.legends[0].legend_handles if h.get_label() == colour)
+        assert np.all(segments.get_colors() == to_rgba(key.get_color()))
+        widths = np.broadcast_to(segments.get_linewidths(), miss.shape)
+        assert widths[miss].min(initial=np.inf) > widths[~miss].max()
+    assert len(e.z_segments.get_segments()) == shown
+    z_misses = (r.z_test.low[:shown] > r.curve.difference) | (r.z_test.high[:shown] < r.curve.difference)
+    assert z_misses.any()  # the state shows what the test is about
+    labels = [h.get_label() for h in e.figure.legends[0].legend_handles]
+    assert "thick: misses the true difference" in labels
 
 
 def test_bad_values_are_refused():

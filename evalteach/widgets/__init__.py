@@ -2,7 +2,8 @@
 
 Each is a class: leave an instance as the last expression of a cell to display it.
 ``Predict``, the questions and ``progress()`` make the student commit and see where they stand.
-They are imported on first use, so ``import evalteach`` stays fast.
+They are imported on first use, so ``import evalteach`` stays fast. ``pixel_cache`` is the
+pixels every explorer keeps for reuse, capped in bytes (``pixel_cache.limit``; ``.clear()``).
 """
 from .._lazy import lazy_names
 
@@ -32,5 +33,7 @@ _MODULES = {
     "progress": "record",
 }
 EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer"))
+#: Shared by every explorer, not re-exported by ``evalteach``: the pixel cache.
+_SHARED = {"pixel_cache": "_cached_layer"}
 __all__ = list(_MODULES)
-__getattr__, __dir__ = lazy_names(__name__, _MODULES)
+__getattr__, __dir__ = lazy_names(__name__, {**_MODULES, **_SHARED})

@@ -8,38 +8,26 @@ place (:meth:`Explorer._draw`). The base class does the rest:
 
 * renders the figure with Agg into an ``ipywidgets.Image`` (no front-end extension
   beyond ipywidgets, no flicker), redrawing only the artists marked dynamic over a
-  cached background when nothing else changed (blitting);
-* renders at twice the pixel density of the on-screen size (crisp on 2x screens,
-  projectors and pages that scale the picture up);
+  cached background when nothing else changed (blitting), at twice the pixel density of
+  the on-screen size (crisp on 2x screens, projectors and pages that scale it up);
 * updates synchronously when a control is set from Python, so ``result`` and
   ``image`` are up to date when the assignment returns;
-* coalesces changes that come from the browser: each one only records the new
-  value and one render is scheduled on the kernel's event loop, so a drag never
-  queues redraws and the latest state wins; while the hand moves (a drag), the text
-  summary for screen readers waits until it rests: one announcement instead of one a
-  picture, and one message a picture fewer for the page;
-* lets a model answer a change by hand in parts (:attr:`Explorer.live`,
-  :meth:`Explorer.refine_later`: a first picture at once, completed while the hand
-  rests) and do work ahead of time while the kernel is idle
-  (:meth:`Explorer.work_while_idle`), such as drawing the states a click leads to
-  next (:meth:`Explorer._warm_ups`), whose first picture would cost several later ones;
-* draws on the thread that built it: JupyterLab (4.4 and later) may deliver widget
-  messages on a kernel subshell, a second thread, and matplotlib's text rendering
-  (FreeType) breaks when two threads draw at once, so such changes are handed to the
-  home thread's event loop and drawn when the kernel is free;
+* leaves *when* to draw a change from the browser to its :class:`~._scheduler.Scheduler`
+  (coalescing, a drag's rest, answers completed in steps, work while idle; drawn on the
+  thread that built the explorer);
 * shows any exception raised by an update inline and keeps the last good picture;
 * puts a PNG of the current figure in the display bundle, for front ends that
   cannot run widgets (GitHub, nbconvert);
 * keeps a text summary of the numbers beside the picture, for screen readers.
+
+The rules an explorer's author keeps are in :class:`Explorer`'s docstring and, with the
+reasons, in ``docs/explorers.md``; ``tests/explorer_contract.py`` checks them.
 """
 from __future__ import annotations
 
-import asyncio
 import base64
 import html
 import struct
-import threading
-import time
 import zlib
 
 try:  # Intel's ISA-L deflate: the same zlib stream, about 20x faster at level 1
@@ -49,20 +37,15 @@ except ImportError:  # pyodide (JupyterLite) has no ISA-L build
 import ipywidgets as W
 import matplotlib as mpl
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 from traitlets import Unicode
 
 from .. import _validate, plotting
-from ._glyphs import GlyphCachingCanvas
+from ._cached_layer import CachedLayer
+from ._scheduler import COALESCE, IDLE_PAUSE, REST, Scheduler  # noqa: F401 - timings, re-exported
 
-#: Seconds between a change from the browser and its render: changes queued meanwhile
-#: only set values, and the render shows the latest state.
-COALESCE = 0.004
-#: Seconds without a change from the browser after which the hand rests. Changes closer
-#: together than this are a drag.
-REST = 0.25
-#: Seconds between two steps of work done while the kernel is idle (see ``work_while_idle``).
-IDLE_PAUSE = 0.01
 
 _NUMERIC = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.BoundedIntText, W.BoundedFloatText)
 _SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.IntRangeSlider, W.FloatRangeSlider)
@@ -192,6 +175,26 @@ class Explorer:
         The message shown inline if the last update failed, else None.
     widget : ipywidgets.VBox
         The whole interactive view.
+    scheduler : Scheduler
+        When changes from the browser are drawn (see :mod:`._scheduler`).
+
+    Notes
+    -----
+    The rules an explorer's author keeps (``docs/explorers.md`` gives the reasons;
+    ``tests/explorer_contract.py`` checks them on every explorer, in every mode):
+
+    1. ``_compute(state)`` is pure: the same state gives an equal result and changes no
+       attribute of the explorer (caches of computed results may fill, keyed by every
+       state value they depend on). It draws nothing and schedules nothing.
+    2. ``_draw(result)`` only updates artists made in ``_build``; a change to what is not
+       dynamic (limits with tick labels, static texts) calls :meth:`relayout`.
+    3. Layers: a :class:`~._cached_layer.CachedLayer` is given to :meth:`dynamic` before
+       the artists drawn over it, and its key names everything its pixels depend on.
+    4. Every visible, enabled control changes the picture; a control a mode does not use
+       is named by ``_hidden(state)``.
+    5. Work ahead of time is opt-in: ``_warm_ups`` (states drawn while idle),
+       ``_work_ahead`` (any other idle work), ``_preview`` and ``_refine`` (a first,
+       partial answer to a change by hand, completed while the hand rests).
     """
 
     #: Heading shown above the controls.
@@ -202,15 +205,18 @@ class Explorer:
     resample_button = False
     #: Control name -> milliseconds per frame, for controls that get a Play button.
     play = {}
+    #: Seconds between a partial answer (``_preview``) and its first refinement step: a
+    #: hand still moving is answered at once, not after a round of work.
+    refine_after = COALESCE
 
-    # --- the four hooks a subclass implements --------------------------------------------
+    # --- the hooks a subclass implements ---------------------------------------------------
 
     def _controls(self):  # pragma: no cover - abstract
         """Return a dict name -> ipywidget (use the factories in this module)."""
         raise NotImplementedError
 
     def _compute(self, state):  # pragma: no cover - abstract
-        """Return the result for ``state`` (pure: no drawing)."""
+        """Return the result for ``state`` (pure: no drawing, no scheduling)."""
         raise NotImplementedError
 
     def _build(self, figure):  # pragma: no cover - abstract
@@ -225,12 +231,23 @@ class Explorer:
         """One or two plain sentences stating the numbers shown."""
         return ""
 
+    def _hidden(self, state):
+        """Names of the controls that have no effect in ``state`` (hidden until they do).
+
+        Rule of every explorer: each visible, enabled control changes the picture.
+        A control a mode does not use is returned here, e.g.
+        ``return set() if state["mode"] == "custom" else {"p"}``.
+        """
+        return set()
+
+    # opt-in: work ahead of time and answers in parts
+
     def _warm_ups(self, state):
         """States a click is likely to ask for next, drawn ahead while the kernel is idle.
 
         Return partial control values (dicts), e.g. ``({"learner": not state["learner"]},)``.
-        A state's first picture draws its text, stamps and layers afresh and can cost a
-        later picture's time several times over; drawn ahead, that cost is paid while the
+        A state's first picture computes its model and draws its layers afresh and can cost
+        a later picture's time several times over; drawn ahead, that cost is paid while the
         student reads, and the click only pastes. Nothing on screen changes meanwhile.
         Default: none.
         """
@@ -241,14 +258,19 @@ class Explorer:
         return [{name: value} for name in names
                 for value in _option_values(self.controls[name]) if value != state[name]]
 
-    def _hidden(self, state):
-        """Names of the controls that have no effect in ``state`` (hidden until they do).
+    def _work_ahead(self):
+        """One small step (a few milliseconds) of work the next pictures may need, done while
+        the kernel is idle; return True while more remains. Override to opt in."""
+        return False
 
-        Rule of every explorer: each visible, enabled control changes the picture.
-        A control a mode does not use is returned here, e.g.
-        ``return set() if state["mode"] == "custom" else {"p"}``.
-        """
-        return set()
+    def _preview(self, state):
+        """A first, partial answer to a change by hand when the full one takes long, or None
+        when ``_compute(state)`` is quick. Override to opt in, with :meth:`_refine`."""
+        return None
+
+    def _refine(self, state):
+        """One step (a few tens of milliseconds) of the work ``_compute(state)`` needs, done
+        while the hand rests after a partial answer; the picture is redrawn after each."""
 
     # --- construction ---------------------------------------------------------------------
 
@@ -262,31 +284,20 @@ class Explorer:
         self.image = b""
         self.error = None
         self._holding = False
-        try:  # where the explorer draws: the event loop of the thread that built it
-            self._home_loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (a plain script): draw on any thread
-            self._home_loop = None
-        self._home_thread = threading.get_ident()
-        self._pending = None  # the scheduled render of changes from the browser
-        self._rest = None     # the scheduled summary at the end of a drag
-        self._touched = -REST  # when the browser last changed a control (time.monotonic)
-        self._dragging = False  # whether that change followed another within REST
+        self._partial = False  # whether the picture shows a first, partial answer
         self._summary_text = ""
-        self._live = False    # whether the update being drawn answers the browser
-        self._idle = None     # the scheduled step of work while the kernel is idle
-        self._idle_work = None
         self._warming = False  # drawing a state ahead of time (see _warm_ups): nothing is shown
         self._warm_queue = []
         self._warmed = set()
         self._density = plotting.theme().density
-        self._dynamic = []
-        self._background = None
-        self._full = True
+        self.scheduler = Scheduler(self)
         self._make_view()
         self._new_figure()
         self._update(raise_errors=True)
+        self._rested()
         for control in self.controls.values():
             control.observe(self._on_change, names="value")
+            self.scheduler.watch(control)
         plotting.listen(self)
 
     def _check_values(self, values):
@@ -365,14 +376,13 @@ class Explorer:
         self._background = None
         with mpl.rc_context(t.rc()):
             size = (self.figsize[0] * t.figure_scale, self.figsize[1] * t.figure_scale)
-            self.figure = Figure(figsize=size, dpi=t.dpi * self._density,
-                                 layout="constrained")
-            GlyphCachingCanvas(self.figure)
+            self.figure = Figure(figsize=size, dpi=t.dpi * self._density, layout="constrained")
+            FigureCanvasAgg(self.figure)
             self._build(self.figure)
         self._layout_frozen = False
         self._warmed = set()  # what was drawn ahead was drawn into the old figure
 
-    # --- the update loop ------------------------------------------------------------------
+    # --- the model's state and the view's parts -------------------------------------------
 
     @property
     def state(self):
@@ -384,12 +394,18 @@ class Explorer:
     def dynamic(self, *artists):
         """Mark artists that change on every update, so only they are redrawn (blitting).
 
-        Call from :meth:`_build`. Anything not marked is drawn once into a cached
-        background; call :meth:`relayout` from :meth:`_draw` when that changes.
+        Call from :meth:`_build`, layers (:class:`~._cached_layer.CachedLayer`) before the
+        artists drawn over them. Anything not marked is drawn once into a cached background;
+        call :meth:`relayout` from :meth:`_draw` when that changes.
         """
         for artist in artists:
             artist.set_animated(True)
             self._dynamic.append(artist)
+
+    @property
+    def dynamic_artists(self):
+        """The artists marked dynamic, in the order they are drawn over the background."""
+        return tuple(self._dynamic)
 
     def relayout(self):
         """Ask for a full redraw in this update (axis limits, labels or static artists changed)."""
@@ -402,114 +418,64 @@ class Explorer:
         self._progress.layout.display = "flex"
         self._progress.value = float(min(max(fraction, 0.0), 1.0))
 
+    def visible_controls(self):
+        """The controls on screen now: not hidden by :meth:`_hidden` and not disabled."""
+        return {name: c for name, c in self.controls.items()
+                if c.layout.display != "none" and not getattr(c, "disabled", False)}
+
+    def forget_pixels(self):
+        """Forget the background and every cached layer's copies: the next update draws
+        everything afresh (in the same layout)."""
+        for artist in self._dynamic:
+            if isinstance(artist, CachedLayer):
+                artist.clear()
+        self._background = None
+
+    # --- what the scheduler calls -----------------------------------------------------------
+
     def _on_change(self, change):
-        if self._holding:
-            return
-        # A message from the browser sets its properties under a lock: a slider's "value",
-        # a drop-down's or toggle buttons' "index" (whose "value" follows).
-        from_browser = bool(change["owner"]._property_lock)
-        if from_browser:
-            self._touch()
-        action = self._schedule if from_browser else self._update
-        if self._away_from_home():
-            self._home_loop.call_soon_threadsafe(action)
-        else:
-            action()
+        if not self._holding:
+            self.scheduler.changed()
 
-    def _away_from_home(self):
-        """Whether this thread is not the one that built the explorer, whose loop still runs.
+    def _resample_clicked(self, _):
+        """The Resample button: a change from the browser, answered like a slider's."""
+        self.seed += 1
+        self.scheduler.changed(browser=True)
 
-        JupyterLab 4.4+ may handle widget messages on a kernel subshell (its own thread)
-        while the main thread runs cells and draws other explorers. FreeType, which draws
-        matplotlib's text, is one library shared by all threads and fails when two draw at
-        once ("FT_Load_Glyph ... invalid outline"), so the work goes back home.
-        """
-        loop = self._home_loop
-        return (loop is not None and threading.get_ident() != self._home_thread
-                and loop.is_running())
+    def _render_now(self):
+        """A change from Python (or with no event loop): computed in full and drawn at once."""
+        drawn = self._update()
+        self._rested()
+        return drawn
 
-    def _touch(self):
-        now = time.monotonic()
-        self._dragging = now - self._touched < REST
-        self._touched = now
+    def _render_live(self):
+        """A change from the browser: a partial answer where the explorer offers one. True if
+        the picture is partial (to be refined)."""
+        return self._update(partial=True) and self._partial
 
-    def _schedule(self, delay=COALESCE):
-        """Render changes from the browser soon, once; a drag's summary waits for the rest."""
+    def _refine_step(self):
+        """One step completing a partial answer, then a redraw. True while still partial."""
+        if self.error is not None:
+            return False
         try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop (a plain script): update at once
-            self._update()
+            with plotting.DRAWING:
+                self._refine(self.state)
+        except Exception as exc:  # noqa: BLE001 - shown to the user, never raised into the kernel
+            self._show_error(exc)
+            return False
+        return self._update(partial=True) and self._partial
+
+    def _rested(self):
+        """The picture is final and the hand rests: announce the summary, plan idle work."""
+        if self.error is not None or self.result is None:
             return
-        if self._rest is not None:
-            self._rest.cancel()
-            self._rest = None
-        if self._pending is None:
-            self._pending = loop.call_later(delay, self._render_pending, loop)
-
-    def _render_pending(self, loop):
-        self._pending = None
-        self._live = True
-        try:
-            self._update(dragging=self._dragging)
-        finally:
-            self._live = False
-        if self._dragging:
-            self._rest = loop.call_later(REST, self._at_rest)
-
-    def _at_rest(self):
-        self._rest = None
         self._show_summary()
         self._plan_warm_ups(self.state)
+        if type(self)._work_ahead is not Explorer._work_ahead:
+            self.scheduler.idle("ahead", self._work_ahead)
 
-    @property
-    def live(self):
-        """Whether the update being computed answers the browser (a control moved by hand).
-
-        Such an update may show a first, partial answer when the full one takes long (new
-        model fits, say), and call :meth:`refine_later` to complete it. Values set from
-        Python are always computed in full: ``result`` is final when the assignment returns.
-        """
-        return self._live
-
-    def refine_later(self, delay=COALESCE):
-        """From :meth:`_compute` of a live update: draw the same state again in ``delay`` s.
-
-        Changes from the browser that arrive meanwhile are drawn instead (the latest state
-        wins): a longer delay after a first answer keeps the kernel free while the hand
-        is still moving. Without a running event loop this does nothing.
-        """
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        self._schedule(delay)
-
-    def work_while_idle(self, step):
-        """Do work ahead of time in small steps while the kernel is idle.
-
-        ``step()`` does a little (a few milliseconds: a change by hand waits for it) and
-        returns True while there is more to do. It replaces work given earlier. Each step
-        runs on the explorer's event loop after a short pause, so changes from the browser
-        are handled in between; without a running loop, or once the explorer is closed,
-        nothing runs. An exception stops the work quietly: it was only ahead of time.
-        """
-        self._idle_work = step
-        loop = self._home_loop
-        if self._idle is None and loop is not None and loop.is_running():
-            self._idle = loop.call_later(IDLE_PAUSE, self._idle_step)
-
-    def _idle_step(self):
-        self._idle = None
-        if self.widget.comm is None or self._idle_work is None:  # closed: nobody will ask
-            return
-        try:
-            more = self._idle_work()
-        except Exception:  # noqa: BLE001 - work ahead of time never breaks the kernel
-            more = False
-        if more:
-            self._idle = self._home_loop.call_later(IDLE_PAUSE, self._idle_step)
-        else:
-            self._idle_work = None
+    def _alive(self):
+        return self.widget.comm is not None
 
     # --- drawing ahead -------------------------------------------------------------------
 
@@ -523,7 +489,7 @@ class Explorer:
         self._warm_queue = [values for values in self._warm_ups(state)
                             if self._state_key({**state, **values}) not in self._warmed]
         if self._warm_queue:
-            self.work_while_idle(self._warm_step)
+            self.scheduler.idle("warm-ups", self._warm_step)
 
     def _warm_step(self):
         """Draw the next queued state into the canvas, then the current one back; True while
@@ -562,17 +528,9 @@ class Explorer:
         """
         while self._warm_step():
             pass
+        self.scheduler.cancel_idle("warm-ups")
 
-    def _resample_clicked(self, _):
-        """The Resample button: a change from the browser, answered like a slider's."""
-        self.seed += 1
-        self._touch()
-        if self._away_from_home():
-            self._home_loop.call_soon_threadsafe(self._schedule)
-        elif self._home_loop is not None and self._home_loop.is_running():
-            self._schedule()
-        else:
-            self._update()
+    # --- the update ---------------------------------------------------------------------------
 
     def _set_density(self, density):
         if density != self._density:
@@ -591,40 +549,33 @@ class Explorer:
         for name, player in self._players.items():
             player.layout.display = "none" if name in hidden else None
 
-    def visible_controls(self):
-        """The controls on screen now: not hidden by :meth:`_hidden` and not disabled."""
-        return {name: c for name, c in self.controls.items()
-                if c.layout.display != "none" and not getattr(c, "disabled", False)}
-
-    def _update(self, raise_errors=False, dragging=False):
-        """Compute and draw the current state; from another thread, ask the home loop to.
-        ``dragging``: the hand is moving, leave the summary for later."""
-        if self._away_from_home():
-            self._home_loop.call_soon_threadsafe(self._update, False, dragging)
-            return None
+    def _update(self, raise_errors=False, partial=False):
+        """Compute and draw the current state: True if drawn, False if it failed (the error
+        is shown inline). ``partial``: answer with :meth:`_preview` where it offers a first
+        answer. The summary for screen readers is announced apart (:meth:`_rested`)."""
         with plotting.DRAWING:
-            return self._draw_state(raise_errors, dragging)
-
-    def _draw_state(self, raise_errors, dragging):
-        try:
-            self._set_density(plotting.theme().density)
-            state = self.state
-            self._show_used_controls(state)
-            result = self._compute(state)
-            self._full = self._background is None
-            with mpl.rc_context(plotting.theme().rc()):
-                self._draw(result)
-            if plotting.theme().contrast == "high":
-                plotting.harden_text(self.figure)
-            png = self._render()
-        except Exception as exc:  # noqa: BLE001 - shown to the user, never raised into the kernel
-            if raise_errors:
-                raise
-            self._show_error(exc)
-            return False
-        finally:
-            self._progress.layout.display = "none"
-        self.result, self.image, self.error = result, png, None
+            try:
+                self._set_density(plotting.theme().density)
+                state = self.state
+                self._show_used_controls(state)
+                result = self._preview(state) if partial else None
+                is_partial = result is not None
+                if result is None:
+                    result = self._compute(state)
+                self._full = self._background is None
+                with mpl.rc_context(plotting.theme().rc()):
+                    self._draw(result)
+                if plotting.theme().contrast == "high":
+                    plotting.harden_text(self.figure)
+                png = self._render()
+            except Exception as exc:  # noqa: BLE001 - shown to the user, never raised into the kernel
+                if raise_errors:
+                    raise
+                self._show_error(exc)
+                return False
+            finally:
+                self._progress.layout.display = "none"
+        self.result, self.image, self.error, self._partial = result, png, None, is_partial
         self._summary_text = self._summary(result)
         with self._image.hold_sync():  # picture and its name in one message to the browser
             self._image.value = png
@@ -632,9 +583,6 @@ class Explorer:
             # numbers with the picture (ipywidgets' Image has no alt; title is the fallback).
             self._image.tooltip = f"{self.title or type(self).__name__}. {self._summary_text}".strip()
         self._error.layout.display = "none"
-        if not dragging:
-            self._show_summary()
-            self._plan_warm_ups(state)
         return True
 
     def _show_summary(self):
@@ -678,6 +626,8 @@ class Explorer:
             self.figure.draw_artist(artist)
         return png_bytes(canvas)
 
+    # --- the frozen layout --------------------------------------------------------------------
+
     def _text_margins(self):
         """Inches each axes' labels, ticks and titles reach beyond it (left, right, bottom, top)."""
         renderer = self.figure.canvas.get_renderer()
@@ -690,17 +640,19 @@ class Explorer:
 
     def _text_signature(self):
         """What the text around the axes depends on: the axes' places and limits and every
-        text's string and position. Equal signatures reach equally far (measuring that
-        costs 30-70 ms a picture; this costs well under 1 ms)."""
+        text's string and position (its titles and texts, axis labels, tick labels and
+        legend). Equal signatures reach equally far (measuring that costs 30-70 ms a
+        picture; this costs well under 1 ms)."""
         parts = []
         for ax in self.figure.axes:
-            texts = [ax.title, ax._left_title, ax._right_title, ax.xaxis.label, ax.yaxis.label,
-                     *ax.texts]
+            texts = [child for child in ax.get_children() if isinstance(child, Text)]
+            texts += [ax.xaxis.label, ax.yaxis.label]
             legend = ax.get_legend()
             if legend is not None and legend.get_visible():
                 texts += [legend.get_title(), *legend.get_texts()]
             for axis in (ax.xaxis, ax.yaxis):
-                texts += [tick.label1 for tick in axis.majorTicks] + [tick.label2 for tick in axis.majorTicks]
+                ticks = axis.get_major_ticks()
+                texts += [tick.label1 for tick in ticks] + [tick.label2 for tick in ticks]
             parts.append((ax.get_visible(), tuple(ax.get_position().bounds), ax.get_xlim(),
                           ax.get_ylim(), tuple((t.get_text(), t.get_visible(), t.get_position(),
                                                 t.get_fontsize()) for t in texts)))
@@ -732,22 +684,22 @@ class Explorer:
                 self.controls[name].value = value
         finally:
             self._holding = False
-        return self._update()
+        return self.scheduler.changed(browser=False)
 
     def resample(self):
         """Draw new random data: move the seed on by one and redraw."""
         self.seed += 1
-        return self._update()
+        return self.scheduler.changed(browser=False)
 
     def rebuild(self):
         """Recreate the figure from scratch and redraw it (what in-place updates avoid)."""
         with plotting.DRAWING:
             self._new_figure()
-        return self._update()
+        return self.scheduler.changed(browser=False)
 
     def restyle(self):
         """Redraw in the current theme (called by :func:`evalteach.presenter`)."""
-        if self.widget.comm is None:  # closed: it can never be shown again, so skip the redraw
+        if not self._alive():  # closed: it can never be shown again, so skip the redraw
             return
         self._style_controls(plotting.theme())
         self.rebuild()

@@ -1,46 +1,58 @@
-"""Parts of a picture drawn once per key, then pasted back as the pixels of their box.
+"""Parts of a picture drawn once per key, then pasted back as pixels; the one pixel cache.
 
 The explorer base keeps one background (everything not marked dynamic) and redraws the
 dynamic artists over it on every update. Some artists change now and then but not with
-every control: the tick labels of an axis range, the legend and axis names of a mode, the
-counts of a confusion matrix. Drawn on every update they cost most of the time (text is
-the expensive part of a picture: each glyph is rendered afresh); made static they force a
-full redraw of the figure whenever they change. A :class:`CachedLayer` sits between the
-two. Given to :meth:`Explorer.dynamic`, it draws its artists the first time it meets a
-key, keeps a copy of the pixels of its box, and on later draws with the same key pastes
-that copy back (a memory copy, not a redraw). The least recently used keys are forgotten
-beyond ``size``; a copy is also keyed by the canvas size and the axes' places, so a new
-pixel density or layout draws afresh.
+every control: the tick labels of an axis range, the legend and axis names of a mode, a
+panel whose numbers did not change. Drawn on every update they cost most of the time (text
+is the expensive part of a picture); made static they force a full redraw of the figure
+whenever they change. A :class:`CachedLayer` sits between the two. Given to
+:meth:`Explorer.dynamic`, it draws its artists the first time it meets a key, keeps a copy
+of the pixels of its box in :data:`PIXELS`, and on later draws with the same key pastes that
+copy back (a memory copy, not a redraw). A copy is also keyed by the canvas size and the
+axes' places, so a new pixel density or layout draws afresh.
+
+Every layer of every explorer keeps its copies in one :class:`PixelCache`, :data:`PIXELS`,
+capped in bytes: the least recently used copies go first, whichever explorer drew them, so
+an explorer in use keeps what it shows and one left alone gives its room back.
+``evalteach.widgets.pixel_cache`` is that object (``.clear()``, ``.limit``, ``.nbytes``).
 
 The variants differ only in their box and their key:
 
 - :class:`CachedLayer`: the whole canvas, or ``region(renderer)``. Use it for a panel or
   the whole picture of one mode or data set. Layers stack: a layer with ``under`` starts
-  a miss by drawing that layer (from its own cache), so what a mode shows is drawn once
-  per mode and what a data set shows once per data set.
+  a miss by drawing that layer (from the cache), so what a mode shows is drawn once per
+  mode and what a data set shows once per data set.
 - :class:`Stamp`: the artists' own box (or ``region(renderer)``), padded for anti-aliased
-  edges. A copy is small, so a stamp keeps many keys: every text a table has shown, the
-  tick labels of every axis range. :func:`axis_region` is the box of an axis's labels and
-  tick marks; :class:`AxisLabel` draws an axis's label as a text of its own, so a label
-  that changes with a mode does not redraw the tick labels.
+  edges: a text, a legend, an axis's labels (:func:`axis_region`). :class:`AxisLabel`
+  draws an axis's label as a text of its own, so a label that changes with a mode does not
+  redraw the tick labels.
 - :class:`CachedAxis`: a stamp of an axis (and the axes it labels) keyed by its limits.
 - :class:`CachedText`: a stamp of a text keyed by its string, colour and place.
 
-Two rules follow from pasting pixels. Give a layer to :meth:`Explorer.dynamic` before the
-artists drawn over it: a paste puts back its box as it was when the key was first drawn
-(background plus the layer's artists). And the boxes of layers drawn in the same update
-must not overlap unless stacked (``under``) or keyed by each other's keys. Boxes are whole
-pixels (:func:`whole_pixels`), split where Agg splits a clip box; Agg clips markers
-(scatter dots) one pixel further, into the row below and the column right of the box, so
-markers drawn next to another layer's box are clipped to :func:`marker_clip_box`.
+Text is what a picture spends its time on (at twice the pixel density a legend costs a
+few milliseconds, an axis's tick labels more), so a text that keeps its words while
+others change is worth a stamp; a layer that saves less than a couple of milliseconds is
+not worth its memory.
 
-When copies are forgotten: every full draw of the figure forgets every copy, since the
-background under them may have changed. The explorers draw in full only for their first
-picture, a new pixel density, a relayout or after an error; none that uses a layer
-relayouts during ordinary use, so the rule costs no misses there.
+Two rules follow from pasting pixels (``docs/explorers.md``, "Layers"). Give a layer to
+:meth:`Explorer.dynamic` before the artists drawn over it: a paste puts back its box as it
+was when the key was first drawn (background plus the layer's artists). And the boxes of
+layers drawn in the same update must not overlap unless stacked (``under``) or keyed by
+each other's keys. Boxes are whole pixels (:func:`whole_pixels`), split where Agg splits a
+clip box; Agg clips markers (scatter dots) one pixel further, into the row below and the
+column right of the box, so markers drawn next to another layer's box are clipped to
+:func:`marker_clip_box`. The key must name everything the layer's pixels depend on besides
+the canvas size and the axes' places.
+
+When copies are forgotten: every full draw of the figure forgets the copies of its layers,
+since the background under them may have changed; a closed or collected explorer's copies
+go with its layers. The explorers draw in full only for their first picture, a new pixel
+density, a relayout or after an error.
 """
 from __future__ import annotations
 
+import itertools
+import weakref
 from collections import OrderedDict
 
 import numpy as np
@@ -50,6 +62,95 @@ from matplotlib.transforms import Bbox, BboxBase
 
 #: Pixels added around a stamp's box, for anti-aliased edges.
 PAD = 2
+#: Bytes the pixel cache holds at most by default: about six full pictures at twice the
+#: pixel density (a 10 x 4.4 inch picture is 1600 x 704 RGBA pixels, 4.5 MB).
+LIMIT = 32 * 2 ** 20
+
+
+class PixelCache:
+    """Copies of canvas regions, kept for reuse up to ``limit`` bytes in all.
+
+    Entries are keyed by an owner (a layer) and the owner's key; the least recently used
+    entries go first when a new one would pass the limit. A copy larger than the limit is
+    not kept.
+
+    Parameters
+    ----------
+    limit : int
+        Bytes kept at most.
+    """
+
+    def __init__(self, limit=LIMIT):
+        self._entries = OrderedDict()  # (owner, key) -> (pixels, bytes)
+        self.nbytes = 0
+        self._limit = 0
+        self.limit = limit
+
+    @property
+    def limit(self):
+        """Bytes kept at most; lowering it forgets the least recently used copies now."""
+        return self._limit
+
+    @limit.setter
+    def limit(self, limit):
+        if isinstance(limit, bool) or not isinstance(limit, (int, np.integer)) or limit < 0:
+            raise ValueError(f"limit must be a number of bytes (an integer >= 0), got {limit!r}")
+        self._limit = int(limit)
+        self._shrink()
+
+    def __len__(self):
+        return len(self._entries)
+
+    def __contains__(self, owner_key):
+        return owner_key in self._entries
+
+    def get(self, owner, key, default=None):
+        """The copy kept for ``(owner, key)`` (now the most recently used), else ``default``."""
+        entry = self._entries.get((owner, key))
+        if entry is None:
+            return default
+        self._entries.move_to_end((owner, key))
+        return entry[0]
+
+    def put(self, owner, key, pixels):
+        """Keep ``pixels`` (a canvas region, or None for 'nothing drawn') for ``(owner, key)``."""
+        size = 0 if pixels is None else np.asarray(pixels).nbytes
+        self._drop((owner, key))
+        if size > self._limit:
+            return
+        self._entries[owner, key] = (pixels, size)
+        self.nbytes += size
+        self._shrink()
+
+    def forget(self, owner):
+        """Forget every copy of ``owner``."""
+        for entry in [entry for entry in self._entries if entry[0] == owner]:
+            self._drop(entry)
+
+    def clear(self):
+        """Forget every copy (the next draw of each layer draws afresh)."""
+        self._entries.clear()
+        self.nbytes = 0
+
+    def _drop(self, entry):
+        dropped = self._entries.pop(entry, None)
+        if dropped is not None:
+            self.nbytes -= dropped[1]
+
+    def _shrink(self):
+        while self.nbytes > self._limit:
+            _, (_, size) = self._entries.popitem(last=False)
+            self.nbytes -= size
+
+    def __repr__(self):
+        return (f"<PixelCache {len(self)} copies, {self.nbytes / 2 ** 20:.1f} MB of "
+                f"{self._limit / 2 ** 20:.1f} MB>")
+
+
+#: The explorers' pixel cache (``evalteach.widgets.pixel_cache``).
+PIXELS = PixelCache()
+pixel_cache = PIXELS  # the name evalteach.widgets gives it
+_owners = itertools.count()
 
 
 def whole_pixels(box):
@@ -70,31 +171,30 @@ class CachedLayer(Artist):
         What the layer draws (made animated, so that a full draw of the figure leaves them
         out); :meth:`show` may replace them.
     under : CachedLayer, optional
-        The layer this one is drawn on; a miss draws it first (from its own cache).
-    size : int
-        Keys kept (least recently used go first); each holds one copy of the box.
+        The layer this one is drawn on; a miss draws it first (from the cache).
     region : callable, optional
-        ``region(renderer) -> Bbox`` in display pixels: the box kept and pasted. Default:
-        the whole canvas.
+        ``region(renderer) -> Bbox`` in display pixels (or None: nothing to keep): the box
+        kept and pasted. Default: the whole canvas.
+    pad : float
+        Pixels added around the box (for a box that follows text: anti-aliased edges).
 
     Notes
     -----
     The key must name everything the pixels depend on besides the canvas size and the
-    axes' places, which the cache adds itself. Boxes are rounded by :func:`whole_pixels`.
+    axes' places, which the layer adds itself. Boxes are rounded by :func:`whole_pixels`
+    and kept inside the canvas. Copies live in :data:`PIXELS`.
     """
 
-    #: Pixels added around the box.
-    pad = 0
-
-    def __init__(self, artists=(), *, under=None, size=2, region=None):
+    def __init__(self, artists=(), *, under=None, region=None, pad=0):
         super().__init__()
         self.under = under
-        self.size = size
         self.region = region
+        self.pad = pad
         self.key = None
         self.artists = ()
-        self._pixels = OrderedDict()
+        self.owner = next(_owners)
         self._canvas = None
+        weakref.finalize(self, PIXELS.forget, self.owner)  # a collected layer's copies go with it
         self.show(None, artists)
 
     def show(self, key, artists=None):
@@ -106,14 +206,23 @@ class CachedLayer(Artist):
                 artist.set_animated(True)
 
     def clear(self):
-        """Forget every cached copy, also of the layers under this one (the next draw draws afresh)."""
-        self._pixels.clear()
+        """Forget every copy of this layer and of the layers under it (the next draw draws afresh)."""
+        PIXELS.forget(self.owner)
         if self.under is not None:
             self.under.clear()
 
     def _key(self, renderer):
         """What the pixels depend on besides the canvas size and the layout."""
         return self.key
+
+    def box(self, renderer):
+        """The box a copy of this layer holds now (display pixels, padded, whole pixels, inside
+        the canvas), or None when it keeps nothing."""
+        box = self._box(renderer)
+        if box is None:
+            return None
+        box = Bbox.intersection(box.padded(self.pad), Bbox.from_bounds(0, 0, renderer.width, renderer.height))
+        return None if box is None else whole_pixels(box)
 
     def _box(self, renderer):
         """The box (display pixels) to keep, or None when nothing was drawn."""
@@ -124,12 +233,12 @@ class CachedLayer(Artist):
     def _watch(self, figure):
         # A full draw of the figure draws a new background: forget the copies taken over the old one.
         if figure.canvas is not self._canvas:
-            self._pixels.clear()
+            PIXELS.forget(self.owner)
             self._canvas = figure.canvas
             self._canvas.mpl_connect("draw_event", self._forget)  # a bound method: held weakly
 
     def _forget(self, _event):
-        self._pixels.clear()
+        PIXELS.forget(self.owner)
 
     def draw(self, renderer):
         if not self.artists:
@@ -141,9 +250,9 @@ class CachedLayer(Artist):
         # the axes' boxes as last placed (get_position would apply their aspect again: 10x slower)
         entry = (self._key(renderer), renderer.width, renderer.height,
                  tuple(tuple(ax.bbox.bounds) for ax in figure.axes))
-        if entry in self._pixels:
-            self._pixels.move_to_end(entry)
-            pixels = self._pixels[entry]
+        missing = object()
+        pixels = PIXELS.get(self.owner, entry, missing)
+        if pixels is not missing:
             if pixels is not None:
                 renderer.restore_region(pixels)
             return
@@ -151,31 +260,23 @@ class CachedLayer(Artist):
             self.under.draw(renderer)
         for artist in self.artists:
             artist.draw(renderer)
-        box = self._box(renderer)
-        if box is not None:  # padded, inside the canvas, whole pixels
-            box = Bbox.intersection(box.padded(self.pad), Bbox.from_bounds(0, 0, renderer.width, renderer.height))
-        self._pixels[entry] = None if box is None else renderer.copy_from_bbox(whole_pixels(box))
-        while len(self._pixels) > self.size:
-            self._pixels.popitem(last=False)
+        box = self.box(renderer)
+        PIXELS.put(self.owner, entry, None if box is None else renderer.copy_from_bbox(box))
 
 
 class Stamp(CachedLayer):
-    """A layer that keeps only its artists' own box: the union of their tight boxes.
+    """A layer that keeps only its artists' own box: the union of their tight boxes, padded.
 
     Parameters
     ----------
     artists : sequence of Artist
-    size : int
-        Keys kept (least recently used go first); a copy holds only the box.
     region : callable, optional
         ``region(renderer) -> Bbox``: the box, where the tight boxes miss ink (an axis's
         tick marks lie between its tick labels and the axes).
     """
 
-    pad = PAD
-
-    def __init__(self, artists=(), *, size=32, region=None):
-        super().__init__(artists, size=size, region=region)
+    def __init__(self, artists=(), *, region=None):
+        super().__init__(artists, region=region, pad=PAD)
 
     def _box(self, renderer):
         if self.region is not None:
@@ -193,9 +294,8 @@ class CachedAxis(Stamp):
     fixed locator and formatter).
     """
 
-    def __init__(self, axis, size=8):
-        super().__init__([axis], size=size,
-                         region=lambda renderer: Bbox.union([axis.axes.bbox, axis.get_tightbbox(renderer)]))
+    def __init__(self, axis):
+        super().__init__([axis], region=lambda renderer: Bbox.union([axis.axes.bbox, axis.get_tightbbox(renderer)]))
         self.axis = axis
 
     def _key(self, renderer):
@@ -209,8 +309,8 @@ class CachedText(Stamp):
     over moving data).
     """
 
-    def __init__(self, text, size=8):
-        super().__init__([text], size=size)
+    def __init__(self, text):
+        super().__init__([text])
         self.text = text
 
     def _key(self, renderer):
@@ -224,11 +324,11 @@ class CachedText(Stamp):
 class _MarkerClipBox(BboxBase):
     def __init__(self, box):
         super().__init__()
-        self._box = box
+        self.box = box
         self.set_children(box)
 
     def get_points(self):
-        (x0, y0), (x1, y1) = self._box.get_points()
+        (x0, y0), (x1, y1) = self.box.get_points()
         return np.array([[x0, y0 + 1], [x1 - 1, y1]])
 
 

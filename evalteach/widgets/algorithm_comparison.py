@@ -175,8 +175,8 @@ class AlgorithmComparisonExplorer(Explorer):
         self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
         self.view_heading = ax.annotate("", xy=(0.5, 1), xycoords=self.heading, xytext=(0, 3),
                                         textcoords="offset points", ha="center", va="bottom")
-        self.legend_layer = CachedLayer(size=8)
-        self.dynamic(self.legend_layer, CachedText(self.view_heading, size=64), CachedText(self.heading, size=8),
+        self.legend_layer = CachedLayer()
+        self.dynamic(self.legend_layer, CachedText(self.view_heading), CachedText(self.heading),
                      *self.bars, self.whiskers, self.alpha_line, *self.labels)
 
     def _legend(self, null, styles):

@@ -25,9 +25,6 @@ N_SAMPLES = 20_000
 #: Pairs of Demšar's C4.5 variants (columns of DEMSAR_AUC), tuned against default first.
 DEMSAR_PAIRS = {f"{DEMSAR_ALGORITHMS[i]} vs {DEMSAR_ALGORITHMS[j]}": (i, j)
                 for i, j in ((3, 0), (1, 0), (2, 0), (3, 1))}
-#: Comparisons whose pictures are kept (one copy of the canvas each), so that going back
-#: to a learner, data set or mode just seen is a memory copy.
-FRAMES_KEPT = 6
 #: Colours of the three regions, by what they say: A better, practically equivalent, B better.
 #: Errors put "A better" below the rope, AUCs above it; the colours follow the learner.
 A_BETTER, EQUIVALENT, B_BETTER = COLORS["data"], COLORS["muted"], COLORS["theory"]
@@ -178,8 +175,8 @@ class BayesianComparisonExplorer(Explorer):
             "multiple": (self.dots_rope, *self.rank_bars, *self.rank_labels, self.dots_rope_title)}
         for artist in (*self.figures.values(), *self._frame_artists["single"], *self._frame_artists["multiple"]):
             artist.set_animated(True)
-        self.mode_layer = CachedLayer(size=len(self.figures))
-        self.frame_layer = CachedLayer(under=self.mode_layer, size=FRAMES_KEPT)
+        self.mode_layer = CachedLayer()
+        self.frame_layer = CachedLayer(under=self.mode_layer)
         self.dynamic(self.frame_layer, *self._rope_artists["single"], *self._rope_artists["multiple"])
         self._shown = None
 

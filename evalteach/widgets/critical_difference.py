@@ -195,7 +195,7 @@ class CriticalDifferenceExplorer(Explorer):
         # (CachedText) and pasted back after that: the names and ranks have two versions
         # (higher or lower score is better), the verdict one per pair, alpha and direction.
         texts = (self.cd_text, *self.labels, self.friedman_text)
-        self.dynamic(*(CachedText(t, size=4) for t in texts), CachedText(self.pair_title, size=32),
+        self.dynamic(*(CachedText(t) for t in texts), CachedText(self.pair_title),
                      self.cd_bar, self.leaders, self.groups, *self.bars)
 
     def _draw(self, r):

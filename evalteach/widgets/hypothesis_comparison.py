@@ -381,9 +381,7 @@ class HypothesisComparisonExplorer(Explorer):
         elif r.table_confidence:
             table = (f" Read off the slides' z table, |z| reaches the {pct(r.table_confidence)} two-sided "
                      f"column ({pct(r.table_one_sided_confidence)} for a one-sided test, its direction fixed "
-                     f"before seeing the data); the table rounds z to two decimals, and the exact two-sided "
-                     f"level is {r.two_sided_confidence:.2%}"
-                     f"{', just short of the column' if r.two_sided_confidence < r.table_confidence else ''}.")
+                     f"before seeing the data).")
         else:
             table = " |z| is below the z table's 50% column."
         return f"{head}{spikes} {verdict}{table}"

@@ -31,8 +31,6 @@ SCOTT_RATES = {"h_A": (2 / 20, 965 / 980), "h_B": (19 / 20, 930 / 980)}
 #: The cost axis' possible tops (1-2-5 steps): the costs reach at most
 #: 1.25 x (0.5 x 1000 + 0.5) with every positive missed at the largest share and cost.
 COST_TOPS = (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
-#: Texts kept as pixels per stamp (axis tops, titles, names of the classifiers).
-STAMPS_KEPT = 32
 
 
 @dataclass(frozen=True)
@@ -261,16 +259,15 @@ class ImbalanceExplorer(Explorer):
         # pasted: the cost axis per top, the titles per text, the legend and the cost bars'
         # names per source and learner. No control redraws the whole figure.
         self.stamps = {
-            "cost_axis": Stamp([cost.yaxis], size=STAMPS_KEPT, region=axis_region(cost.yaxis)),
-            "names": Stamp([cost.xaxis], size=STAMPS_KEPT, region=axis_region(cost.xaxis)),
-            "legend": Stamp([self.legend], size=STAMPS_KEPT),
-            "rate_title": Stamp([self.rate_title], size=STAMPS_KEPT),
-            "cost_title": Stamp([self.cost_title], size=STAMPS_KEPT),
+            "cost_axis": Stamp([cost.yaxis], region=axis_region(cost.yaxis)),
+            "names": Stamp([cost.xaxis], region=axis_region(cost.xaxis)),
+            "legend": Stamp([self.legend]),
+            "rate_title": Stamp([self.rate_title]),
+            "cost_title": Stamp([self.cost_title]),
         }
         # The values on the bars: each pasted while it shows the same number at the same pixel,
         # drawn before the bars (its box then holds background only).
-        self.value_stamps = {text: Stamp([text], size=STAMPS_KEPT)
-                             for text in (*sum(self.rate_text, []), *self.cost_text)}
+        self.value_stamps = {text: Stamp([text]) for text in (*sum(self.rate_text, []), *self.cost_text)}
         self.dynamic(*self.stamps.values(), *self.value_stamps.values(),
                      *[b for bars in self.rate_bars for b in bars], *self.cost_bars)
         self._names = None

@@ -28,10 +28,6 @@ METHOD_STYLE = {"wald": (COLORS["data"], "-"), "wilson": (COLORS["good"], "--"),
 #: y limits of the exact-coverage panel: coverage above 1 cannot happen, so the band
 #: between 1 and the top holds the legend, clear of every curve.
 CURVE_BOTTOM, CURVE_TOP = 0.45, 1.1
-#: Pictures kept per panel: enough for the three methods or sides of one setting.
-LAYERS_KEPT = 3
-#: Tick labels kept for the intervals' x axis (a strip of pixels each; limits on a 0.1 grid).
-ZOOMS_KEPT = 16
 
 _HIT, _MISS = np.array(to_rgba(COLORS["data"])), np.array(to_rgba(COLORS["bad"]))
 
@@ -199,15 +195,15 @@ class IntervalCoverageExplorer(Explorer):
         self.plan_title = ax_plan.text(0.5, 1.02, "", transform=ax_plan.transAxes, ha="center")
 
         self.layers = {
-            "dance": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(0, 0, ticks=False)),
+            "dance": (CachedLayer(region=lambda _: self._quarter(0, 0, ticks=False)),
                       (self.segments, self.estimates, self.point_misses, self.truth, self.dance_title)),
-            "ticks": (CachedLayer(size=ZOOMS_KEPT, region=lambda _: self._quarter(0, 0, ticks=True)),
+            "ticks": (CachedLayer(region=lambda _: self._quarter(0, 0, ticks=True)),
                       (ax_dance.xaxis,)),
-            "run": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(0, 1)),
+            "run": (CachedLayer(region=lambda _: self._quarter(0, 1)),
                     (self.running, self.nominal_run, self.exact_run, self.run_legend, self.run_title)),
-            "curve": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(1, 0)),
+            "curve": (CachedLayer(region=lambda _: self._quarter(1, 0)),
                       (*self.curves.values(), self.nominal_curve, self.curve_title)),
-            "plan": (CachedLayer(size=LAYERS_KEPT, region=lambda _: self._quarter(1, 1)),
+            "plan": (CachedLayer(region=lambda _: self._quarter(1, 1)),
                      (self.plan_curve, self.plan_point, self.plan_title)),
         }
         for _, artists in self.layers.values():
@@ -246,7 +242,8 @@ class IntervalCoverageExplorer(Explorer):
         self.truth.set_xdata([sim.error] * 2)
         dance.set_ylim(m + 0.5, 0.5)
         dance.set_xlim(*_zoom(sim))  # on a 0.1 grid: new tick labels are rare
-        self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover the true error (thick: misses)")
+        misses = "thick or ◆: misses" if dots.any() else "thick: misses"  # ◆: a miss of zero width
+        self.dance_title.set_text(f"{int(sim.covered.sum())} of {m} cover the true error ({misses})")
         drawn = (sim.error, sim.n, sim.low.tobytes(), sim.high.tobytes(), sim.errors.tobytes())
         self._show("dance", (dance.get_xlim(), *drawn))
         self._show("ticks", dance.get_xlim())

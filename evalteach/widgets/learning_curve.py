@@ -22,8 +22,6 @@ from ._cached_layer import AxisLabel, Stamp, axis_region
 CORNER = 9
 #: Axes fraction between accuracy 1 and the top of the selected point's line (the stars sit above 1).
 CURSOR_GAP = 0.02
-#: States each stamp keeps (axes, title, legend, verdict): every point of a few curves.
-KEPT = 64
 
 MODE_LABELS = {"size": "training-set size (examples, log scale)",
                "class": "fraction of training labels replaced by a random label",
@@ -194,12 +192,12 @@ class LearningCurveExplorer(Explorer):
         band = Patch(color=COLORS["muted"], alpha=0.3, lw=0, label=BAND_LABEL)
         self.legends.append(figure.legend(handles=[self.stars, band, self.chance], loc="outside upper left",
                                           ncols=3, frameon=False, fontsize="small"))
-        self.y_axes = [Stamp([a.yaxis], size=KEPT, region=axis_region(a.yaxis)) for a in (ax, folds)]
-        self.x_axes = [Stamp([a.xaxis], size=KEPT, region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
+        self.y_axes = [Stamp([a.yaxis], region=axis_region(a.yaxis)) for a in (ax, folds)]
+        self.x_axes = [Stamp([a.xaxis], region=_right_of_the_corner(a.xaxis)) for a in (ax, folds)]
         # each text keyed by what it says (a legend by all its entries: the baseline's value changes too)
         self.texts = [*self.titles, self.folds_title, *(legend.texts for legend in self.legends), self.x_name]
-        self.text_stamps = [Stamp([artist], size=KEPT) for artist in (*self.titles, self.folds_title,
-                                                                         *self.legends, self.x_name)]
+        self.text_stamps = [Stamp([artist]) for artist in (*self.titles, self.folds_title, *self.legends,
+                                                            self.x_name)]
         self.dynamic(*self.y_axes, *self.x_axes, *self.text_stamps, self.chance, *self.bands, *self.mean_lines,
                      self.stars, self.cursor, self.pairs, *self.dots, *self.fold_means)
         self._shown = None

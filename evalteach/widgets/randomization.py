@@ -33,9 +33,6 @@ _FINE = (1, 1.5, 2, 3, 4, 5, 7.5, 10)
 #: Ticks of the p axis (log scale), and every tick label left of the side panel in either mode.
 _P_TICKS = (1e-5, 1e-4, 0.001, 0.01, 0.05, 0.2, 1)
 _SIDE_TICK_LABELS = ("Wald\n(formula)", "Wilson\n(formula)", "BCa", "percentile") + tuple(f"{x:g}" for x in _P_TICKS)
-#: Pictures kept per layer for going back to one shown before (each a screenful of pixels):
-#: side panels, frames, and data texts over them (one per learner offered).
-_KEPT_SIDES, _KEPT_FRAMES, _KEPT_TEXTS = 2, 3, 5
 #: The heading of each mode (the bootstrap has no null distribution).
 HEADINGS = {"permutation": "Randomisation test: a null distribution, one resample at a time",
             "bootstrap": "Bootstrap interval: a bootstrap distribution, one resample at a time"}
@@ -534,10 +531,10 @@ class RandomizationExplorer(Explorer):
         self._data_texts = (self.data_label, self.side_facts, self.floor_note)
         for artist in (ax, side, *axes, self.level_line, *self._data_texts):
             artist.set_animated(True)  # drawn by the layers, not by a full draw of the figure
-        self.mode_layer = CachedLayer(size=len(HEADINGS))
-        self.side_layer = CachedLayer(under=self.mode_layer, size=_KEPT_SIDES)
-        self.frame_layer = CachedLayer(under=self.side_layer, size=_KEPT_FRAMES)
-        self.text_layer = CachedLayer(under=self.frame_layer, size=_KEPT_TEXTS)
+        self.mode_layer = CachedLayer()
+        self.side_layer = CachedLayer(under=self.mode_layer)
+        self.frame_layer = CachedLayer(under=self.side_layer)
+        self.text_layer = CachedLayer(under=self.frame_layer)
         self.dynamic(self.text_layer, self.calm, self.extreme, self.observed, self.mirror, self.ends,
                      self.hist_title, self.trace, self.t_line, self.exact_line, self.intervals, self.centres,
                      self.side_title)

@@ -185,7 +185,6 @@ class ResamplingExplorer(Explorer):
     def __init__(self, **kwargs):
         self._fits = OrderedDict()  # (data set, learner, n, seed) -> (ResamplingFits, targets fitted)
         self._queue = None  # (setting, target, its unfitted fits) being fitted ahead
-        self._completing = None  # (setting, method, k) of a picture being completed
         super().__init__(**kwargs)
 
     def _hidden(self, state):
@@ -214,29 +213,43 @@ class ResamplingExplorer(Explorer):
         self._fits.move_to_end(setting)
         return self._fits[setting]
 
+    @property
+    def refine_after(self):
+        """Seconds after a first answer before filling in starts (:data:`FILL_IN_AFTER`)."""
+        return FILL_IN_AFTER
+
     def _compute(self, state):
+        """Every fit the state needs, made before the picture (with a progress bar)."""
+        _, _, method = self._settings(state)
+        fits, _ = self._fits_of(self._setting(state))
+        estimates = fits.estimates(method, state["k"], REPETITIONS, progress=self.report_progress)
+        return self._view(state, fits, estimates, REPETITIONS)
+
+    def _preview(self, state):
+        """A change by hand that needs new fits: the new splits and the repetitions fitted so
+        far (ahead of time or by earlier refinements), at once; None when every fit is made."""
+        _, _, method = self._settings(state)
+        fits, _ = self._fits_of(self._setting(state))
+        repetitions = fits.fitted_repetitions(method, state["k"], REPETITIONS) if fits.whole_fitted else 0
+        if repetitions == REPETITIONS:
+            return None
+        estimates = fits.estimates(method, state["k"], repetitions) if repetitions else None
+        return self._view(state, fits, estimates, repetitions)
+
+    def _refine(self, state):
+        """First the model on all n (the lines the dots are read against), then more fits for
+        about :data:`MORE_FITS_FOR` seconds."""
+        _, _, method = self._settings(state)
+        fits, _ = self._fits_of(self._setting(state))
+        fits.fit_whole()
+        unfitted = fits.unfitted(method, state["k"], REPETITIONS)
+        if unfitted:
+            _fit_for(fits, unfitted, MORE_FITS_FOR)
+
+    def _view(self, state, fits, estimates, repetitions):
         dataset, learner, method = self._settings(state)
-        setting, k = self._setting(state), state["k"]
-        fits, _ = self._fits_of(setting)
-        repetitions = REPETITIONS
-        if self.live:  # a change by hand: answer with what is ready, complete it while the hand rests
-            completing = self._completing == (setting, method, k)
-            if completing:
-                fits.fit_whole()  # first the model on all n: the lines the dots are read against
-            unfitted = fits.unfitted(method, k, REPETITIONS)
-            if unfitted and completing:
-                _fit_for(fits, unfitted, MORE_FITS_FOR)
-            repetitions = fits.fitted_repetitions(method, k, REPETITIONS) if fits.whole_fitted else 0
-        if repetitions < REPETITIONS:
-            self.refine_later(0.0 if self._completing == (setting, method, k) else FILL_IN_AFTER)
-            self._completing = (setting, method, k)
-            estimates = fits.estimates(method, k, repetitions) if repetitions else None
-        else:
-            self._completing = None
-            estimates = fits.estimates(method, k, REPETITIONS, progress=self.report_progress)
-            self.work_while_idle(self._fit_ahead)
         whole = (fits.true_error, fits.resub_error) if fits.whole_fitted else (None, None)
-        grid, classes = _grid(fits.splits(method, k, REPETITIONS), fits.y)
+        grid, classes = _grid(fits.splits(method, state["k"], REPETITIONS), fits.y)
         tested = (grid == _TEST).sum(axis=0)
         return ResamplingView(dataset, learner, method, estimates, repetitions, *whole, grid, classes,
                               tested_once=bool(np.all(tested == 1)))
@@ -256,7 +269,7 @@ class ResamplingExplorer(Explorer):
         family = "bootstrap" if method in _BOOTSTRAPS else method
         return every_k.pop(family) + [target for targets in every_k.values() for target in targets]
 
-    def _fit_ahead(self):
+    def _work_ahead(self):
         """Make a few of the fits the next pictures may need; True while more remain."""
         state = self.state
         setting = self._setting(state)
@@ -321,7 +334,7 @@ class ResamplingExplorer(Explorer):
                                              va="bottom", textcoords="offset points",
                                              xytext=(0, 1.3 * self.splits_heading.get_fontsize()))
         ax.xaxis.set_animated(True)
-        self.scale_layer = CachedLayer(size=8)
+        self.scale_layer = CachedLayer()
         self.dynamic(self.scale_layer, CachedText(self.heading), CachedText(self.splits_heading),
                      self.image_artist, self.boundary, self.dots,
                      self.mean_line, self.true_line, self.resub_line, CachedText(self.est_text),

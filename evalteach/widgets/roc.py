@@ -25,9 +25,6 @@ SOURCES = {
 _REAL = {"breast_cancer": "logistic", "wine": "knn"}
 #: What the positive class is, where the data say it.
 POSITIVE = {"breast_cancer": "malignant", "wine": "cultivar 0"}
-#: States of the ROC panel's frame (view, switches) and texts of the confusion matrix kept as pixels.
-FRAMES_KEPT = 8
-CM_KEPT = 48
 #: The rates beside the confusion matrix: (name shown, field of Confusion).
 RATES = (("accuracy", "accuracy"), ("TPR (recall)", "recall"), ("FPR", "fpr"), ("precision", "precision"),
          ("F1", "f1"))
@@ -280,7 +277,7 @@ class ROCExplorer(Explorer):
         ax.text(THRESHOLD_AT, 1.02, "predict + (filled dots) when score ≥", transform=ax.transAxes, ha="right")
         self.threshold_text = ax.text(THRESHOLD_AT, 1.02, "", ha="left",
                                       transform=offset_copy(ax.transAxes, figure, x=3, units="points"))
-        self.score_axis = Stamp([ax.xaxis], size=len(SOURCES) + 1, region=axis_region(ax.xaxis))
+        self.score_axis = Stamp([ax.xaxis], region=axis_region(ax.xaxis))
 
         ax = self.ax_cm
         ax.set_xlim(0, 4.2)
@@ -312,8 +309,7 @@ class ROCExplorer(Explorer):
         self.f1_note.set_transform(offset_copy(ax.transData, figure, y=-1.5 * self.f1_note.get_fontsize() * 3,
                                                units="points"))
         # each text keyed by what it says: a move that keeps the counts pastes them
-        self.count_stamps = [Stamp([text], size=CM_KEPT)
-                             for text in (*self.cells.values(), *self.rates, self.f1_note)]
+        self.count_stamps = [Stamp([text]) for text in (*self.cells.values(), *self.rates, self.f1_note)]
 
         ax = self.ax_curve
         ax.set_xlim(-0.02, 1.02)
@@ -331,8 +327,8 @@ class ROCExplorer(Explorer):
         self.curve_title = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center")
         # both views share the ticks (rates on [0, 1]): only the axes' names and what is inside change
         self.x_name, self.y_name = AxisLabel(ax.xaxis), AxisLabel(ax.yaxis)
-        self.inside = Stamp([self.diagonal], size=FRAMES_KEPT, region=ax.get_window_extent)
-        self.curve_texts = [Stamp([text], size=FRAMES_KEPT) for text in (self.x_name, self.y_name, self.curve_title)]
+        self.inside = Stamp([self.diagonal], region=ax.get_window_extent)
+        self.curve_texts = [Stamp([text]) for text in (self.x_name, self.y_name, self.curve_title)]
         # the threshold line before the dots: a dot on the line stays whole (animated artists are
         # drawn in this order, whatever their zorder)
         self.dynamic(self.score_axis, self.inside, *self.curve_texts, *self.count_stamps,

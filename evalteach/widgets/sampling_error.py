@@ -14,8 +14,6 @@ from ._cached_layer import CachedLayer, Stamp
 
 #: The learner and data set the resubstitution switch scores.
 LEARNER, DATASET, N_SPLITS = "1nn", "breast_cancer", 20
-#: Frames kept as pixels: the two arrangements, and the side panel's y limits of a resampled seed.
-FRAMES_KEPT = 3
 #: Bars at most across the x axis (0 to 1): a larger n gathers neighbouring values of r in one bar.
 MAX_BARS = 200
 #: The histogram's fixed x axis: a margin beyond 0 and 1 shows the end bars whole (half a bar,
@@ -196,10 +194,10 @@ class SamplingErrorExplorer(Explorer):
         # Both axes with their ticks, labels and titles are one frame, drawn once per
         # arrangement and side-panel y limits and then pasted, and the legend a stamp on it per
         # place (the data stay below it): no control redraws their text.
-        self.frame = CachedLayer(size=FRAMES_KEPT)
+        self.frame = CachedLayer()
         ax.set_animated(True)
         lx.set_animated(True)
-        self.legend_stamp = Stamp([self.legend], size=8)  # two places, a few bar widths
+        self.legend_stamp = Stamp([self.legend])  # two places, a few bar widths
         self.dynamic(self.frame, self.legend_stamp, self.bars, self.normal, self.truth, self.pmf,
                      self.readout, self.means, self.train_dots, self.test_dots, self.learner_text)
 

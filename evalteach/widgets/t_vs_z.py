@@ -6,7 +6,6 @@ from functools import lru_cache
 
 import numpy as np
 from matplotlib.collections import LineCollection
-from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FormatStrFormatter
 from scipy import stats as _st
@@ -25,7 +24,9 @@ SHOWN = 25  # experiments drawn as intervals
 #: inside the ends only, so that no limits push a label past the frozen layout.
 HALF_RANGES = {0.5: 0.1, 1: 0.2, 2: 0.5, 4: 1, 8: 2, 16: 4}
 _T_COLOR, _Z_COLOR = COLORS["data"], COLORS["second"]
-_MISS = np.array(to_rgba(COLORS["bad"]))
+#: Line widths (points) of an interval that covers the true difference and of one that misses it:
+#: a miss keeps its test's colour (t or z) and is drawn thick.
+_HIT_WIDTH, _MISS_WIDTH = 1.0, 2.6
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class TvsZExplorer(Explorer):
     Many paired experiments (k folds each, fold differences Normal(difference, noise²))
     are simulated; each gets ``mean ± c s / sqrt(k)`` with ``c`` from t(k-1) or from the
     normal distribution. Top left: the two densities and critical values. Top right:
-    the intervals of 25 experiments (misses in vermillion). Bottom: their actual coverage and
+    the intervals of 25 experiments (misses thick, in their test's colour). Bottom: their actual coverage and
     the rejection rate of "no difference" (type-I error when the true difference is 0)
     against k. For small k the sample SD is noisy and z is too liberal
     (Mitchell ch. 5.6; Dietterich 1998).
@@ -117,7 +118,7 @@ class TvsZExplorer(Explorer):
         ax_pdf.add_collection(self.t_crit)
         ax_pdf.add_collection(self.z_crit)
         self.pdf_title = ax_pdf.text(0.5, 1.02, "", transform=ax_pdf.transAxes, ha="center")
-        self.dynamic(CachedText(self.pdf_title, size=64), self.t_pdf, self.t_crit, self.z_crit)
+        self.dynamic(CachedText(self.pdf_title), self.t_pdf, self.t_crit, self.z_crit)
 
         ax_int.set_ylim(SHOWN + 0.8, 0.2)
         ax_int.set_ylabel("experiment")
@@ -151,7 +152,7 @@ class TvsZExplorer(Explorer):
         # inside a panel a legend covered lines that move with the controls.
         key = [Line2D([], [], marker="o", ms=points(3), color=_T_COLOR, label="t(k-1)"),
                Line2D([], [], marker="s", ms=points(3), color=_Z_COLOR, label="z (normal)"),
-               Line2D([], [], color=COLORS["bad"], label="interval misses the true difference"),
+               Line2D([], [], color=COLORS["muted"], lw=points(_MISS_WIDTH), label="thick: misses the true difference"),
                Line2D([], [], color=COLORS["truth"], label="true difference"),
                Line2D([], [], color=COLORS["truth"], ls=":", label="nominal coverage, α")]
         figure.legend(handles=key, loc="outside lower center", ncol=len(key), fontsize="small",
@@ -163,7 +164,7 @@ class TvsZExplorer(Explorer):
         ax_cov.text(0.5, 1.02, "coverage vs k (band: ±2 MC errors)", transform=ax_cov.transAxes, ha="center")
         self.rej_what = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="right")
         self.rej_title = ax_rej.text(0.5, 1.02, "", transform=ax_rej.transAxes, ha="left")
-        self.dynamic(CachedText(self.rej_what, size=64), self.band, self.rej_title)
+        self.dynamic(CachedText(self.rej_what), self.band, self.rej_title)
 
     def _draw(self, r):
         c, k = r.curve, r.k
@@ -179,7 +180,8 @@ class TvsZExplorer(Explorer):
             y = rows + shift
             segments.set_segments(np.stack([np.c_[low, y], np.c_[high, y]], axis=1))
             miss = (low > c.difference) | (high < c.difference)
-            segments.set_color(np.where(miss[:, None], _MISS, np.array(to_rgba(color))))
+            segments.set_color(color)
+            segments.set_linewidth(np.where(miss, points(_MISS_WIDTH), points(_HIT_WIDTH)))
         self.truth.set_xdata([c.difference] * 2)
         self.int_title.set_text(f"t {r.t_coverage:.1%}, z {r.z_coverage:.1%}")
         # symmetric about 0 (does an interval exclude 0?), in coarse steps so that moving the

@@ -156,9 +156,8 @@ class TestSetReuseExplorer(Explorer):
             ax.yaxis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))
             ax.yaxis.set_major_formatter(FormatStrFormatter("%.2f"))
             ax.yaxis.set_animated(True)
-        self.axis_layer = CachedLayer(size=8)
-        self.models_axis = Stamp([self.ax_one.xaxis], size=len(_MODEL_ENDS),
-                                 region=axis_region(self.ax_one.xaxis))
+        self.axis_layer = CachedLayer()
+        self.models_axis = Stamp([self.ax_one.xaxis], region=axis_region(self.ax_one.xaxis))
         self._limits = self._end = None
         # animated artists are drawn in this order: the chosen model's true error over the green curve
         # the test-error dots last: the star and square mark a dot, and must not hide it
