@@ -2,11 +2,12 @@
 
 One Hub for the module (``benchmarks/poll.py``'s ``PollHub``: the classroom benchmark's Hub
 with ``configure_hub(c, instructors=["teacher"], students=[...])``), an instructor and two
-students with servers of their own, and a user who is neither. The students' kernels lock in
-predictions and check questions; the instructor's kernel counts them, shows the distribution,
-closes, starts a second round and reveals; the students' kernels then show the class's answers.
+students with servers of their own, and a user who is neither. The instructor's kernel starts
+live votes; the students' kernels lock in predictions and check questions, whose answers are
+held; the instructor's kernel counts them, shows the distribution, closes, starts a second round
+and reveals; the students' kernels then show the answers with the class's beside their own.
 Every forbidden request gets its refusal; a killed service comes back with its counts; the
-instructor's panel works in Chromium; no process is left behind.
+instructor's panel (with "Start live vote") works in Chromium; no process is left behind.
 """
 from __future__ import annotations
 
@@ -39,14 +40,17 @@ VOTERS = [f"voter{i}" for i in range(6)]
 NOTEBOOK = "poll_flow.ipynb"  # the lesson id is its name: poll_flow
 LESSON = "poll_flow"
 
-#: Run in every kernel: the same two questions, as every student's copy of a lesson has them.
+#: Run in every kernel: the same questions, as every student's copy of a lesson has them. The
+#: instructor will run the first two as live votes; the third stays self-paced.
 SETUP = """
-import json, time
+import html, json, time
 import evalteach as et
-predict = et.Predict("Which option?", options=["a", "b", "c"], answer="b", id="flow-options")
+predict = et.Predict("Which option?", options=["a", "b", "c"], answer="b", id="flow-options",
+                     explanation="Because b.", reveals=et.proportion_interval(12, 40))
 number = et.NumericQuestion("What share?", 0.3, tolerance=0.05, id="flow-number")
-predict.poll.ready.result(120)
-number.poll.ready.result(120)
+alone = et.Predict("Alone?", options=["x", "y"], answer="x", id="flow-alone")
+for item in (predict, number, alone):
+    item.poll.ready.result(120)
 
 def settle(item):
     '''Wait until the item's queued requests to the poll are done.'''
@@ -55,8 +59,11 @@ def settle(item):
 def until(check, seconds=60):
     deadline = time.monotonic() + seconds
     while not check() and time.monotonic() < deadline:
-        time.sleep(0.2)
+        time.sleep(0.1)
     return check()
+
+def note(item):
+    return html.unescape(item.poll.note.value)
 
 print(json.dumps([type(predict.poll.view).__name__, type(number.poll.view).__name__]))
 """
@@ -103,55 +110,83 @@ def question(name):
 
 
 def test_the_whole_class_flow_from_student_kernels_to_the_instructors(hub, kernels):
+    """Peer instruction: the instructor starts live votes; the students' answers are held while
+    they vote, change their votes and vote again; the reveal shows each student the answer with
+    the class's answers beside their own. A question no instructor touched shows its answer at once."""
     teacher, ann, bob = kernels[INSTRUCTOR], kernels["ann"], kernels["bob"]
     assert run(teacher, SETUP) == ["InstructorPanel"] * 2
     assert run(ann, SETUP) == run(bob, SETUP) == ["StudentLine"] * 2
 
-    # round 1: the students lock in and check; their kernels say the answers are in
-    notes = ("print(json.dumps([predict.poll.note.value, number.poll.note.value, predict.poll.view.bars.value]))")
-    ann_notes = run(ann, f"predict.lock('a'); number.check('0.3'); settle(predict); {notes}")
-    assert "your answer (a) is in, round 1" in ann_notes[0] and "your answer (0.3) is in, round 1" in ann_notes[1]
-    bob_notes = run(bob, f"predict.lock('b'); number.check('25%'); number.check('0.3'); settle(predict); {notes}")
-    assert "your answer (b) is in" in bob_notes[0] and "your answer (0.25) is in" in bob_notes[1]
-    assert ann_notes[2] == bob_notes[2] == ""  # before the reveal a student sees nothing of the others
+    # the instructor starts the live votes; the students' kernels learn it before they answer
+    started = run(teacher, "view = predict.poll.view; assert 'self-paced' in view.status.value\n"
+                           "view.start.click(); number.poll.view.start.click(); settle(predict)\n"
+                           "print(json.dumps([view.live, view.status.value, view.start.layout.display]))")
+    assert started[0] and "live vote · round 1 · voting open · <b>0 answers</b>" in started[1] and started[2] == "none"
+    knows = "print(json.dumps(until(lambda: predict.poll.status == ('open', 1) and number.poll.status == ('open', 1))))"
+    assert run(ann, knows) and run(bob, knows)
+
+    # round 1: locked in and checked, the answers are held; the self-paced one shows at once
+    held = ("print(json.dumps([predict.held, predict._outcome.value, predict._revealed.layout.display,"
+            " number.held, number.feedback, note(predict), note(number), alone._outcome.value]))")
+    ann_sees = run(ann, "predict.lock('a'); number.check('0.3'); alone.lock('y'); settle(predict)\n"
+                        "until(lambda: 'is in (round 1)' in note(predict)); " + held)
+    assert ann_sees[:5] == [True, "", "none", True, ""]
+    assert "your answer (a) is in (round 1). The answer appears when your instructor reveals it." in ann_sees[5]
+    assert "your answer (0.3) is in (round 1)" in ann_sees[6]
+    assert "The answer is x." in ann_sees[7]  # no instructor touched it: as on a laptop
+    # bob changes his mind while the round is open; every held check is a vote
+    bob_sees = run(bob, "predict.lock('c'); number.check('25%'); settle(predict)\n"
+                        "predict.lock('b'); number.check('0.3'); settle(predict)\n"
+                        "until(lambda: '(b) is in (round 1)' in note(predict)); " + held)
+    assert bob_sees[:5] == [True, "", "none", True, ""] and "your answer (0.3) is in (round 1)" in bob_sees[6]
 
     # the instructor's kernel counts them and, when asked, draws them (the right answer only on request)
-    seen = run(teacher, "view = predict.poll.view; view.tick(); view.show.value = True; plain = view.bars.value\n"
+    seen = run(teacher, "view.tick(); view.show.value = True; plain = view.bars.value\n"
                         "view.mark.value = True; marked = view.bars.value\n"
                         "number.poll.view.tick(); number.poll.view.show.value = True\n"
                         "print(json.dumps([view.count, view.data, view.status.value, plain, marked,"
                         " number.poll.view.data, number.poll.view.bars.value]))")
     count, data, status, plain, marked, numbers, number_bars = seen
-    assert count == 2 and data == {"state": "open", "round": 1,
+    assert count == 2 and data == {"state": "open", "round": 1, "live": True,
                                    "rounds": {"1": {"n": 2, "answers": {"a": 1, "b": 1}}}}
     assert "round 1 · voting open · <b>2 answers</b>" in status
     assert "Round 1 (2 answers)" in plain and plain.count("1 (50%)") == 2 and "right answer" not in plain
     assert "✓ right answer" in marked
-    assert numbers["rounds"]["1"] == {"n": 2, "answers": {"0.25": 1, "0.3": 1}}  # bob's first check only
-    assert "0.25" in number_bars and "0.3" in number_bars
+    assert numbers["rounds"]["1"] == {"n": 2, "answers": {"0.3": 2}}  # bob's vote replaced, not added
+    assert "0.3" in number_bars
 
-    # close, then a second round after the discussion
+    # close: the students read "voting closed"; then a second round after the discussion
     assert run(teacher, "view.close.click(); settle(predict); print(json.dumps([view.state, view.round]))") == [
         "closed", 1]
+    closed = ("assert until(lambda: 'voting closed (round 1)' in note(predict)), note(predict)\n"
+              "until(lambda: predict._lock_button.description == 'Voting closed')\n"
+              "print(json.dumps([predict.held, predict._lock_button.description, predict.lock('a')]))")
+    assert run(ann, closed) == run(bob, closed) == [True, "Voting closed", False]
     assert run(teacher, "view.next_round.click(); settle(predict); print(json.dumps([view.state, view.round]))") == [
         "open", 2]
-    revote = ("assert until(lambda: predict.poll.view.again.layout.display == 'flex'), predict.poll.note.value\n"
-              "predict.poll.view.entry.value = 'b'; predict.poll.view.again.children[1].click(); settle(predict)\n"
-              "print(json.dumps(predict.poll.note.value))")
-    assert "your answer (b) is in, round 2" in run(ann, revote)
-    assert "your answer (b) is in, round 2" in run(bob, revote)
+    revote = ("assert until(lambda: 'round 2 is open' in note(predict)), note(predict)\n"
+              "until(lambda: predict._lock_button.description == 'Vote again')\n"
+              "predict.lock('b'); settle(predict); until(lambda: 'is in (round 2)' in note(predict))\n"
+              "print(json.dumps([note(predict), predict.held]))")
+    for kernel in (ann, bob):
+        text, still_held = run(kernel, revote)
+        assert "your answer (b) is in (round 2). The answer appears when your instructor reveals it." in text
+        assert still_held
     both = run(teacher, "view.tick(); print(json.dumps([view.data['rounds'], view.status.value, view.bars.value]))")
     assert both[0] == {"1": {"n": 2, "answers": {"a": 1, "b": 1}}, "2": {"n": 2, "answers": {"b": 2}}}
     assert "round 2 · voting open · <b>2 answers</b> (round 1: 2)" in both[1]
     assert "Round 1 (2 answers)" in both[2] and "Round 2 (2 answers)" in both[2] and "2 (100%)" in both[2]
 
-    # the reveal: each student's kernel shows the class's answers beside their own
+    # the reveal: each student's kernel shows the answer, what it reveals and the class's answers
     assert run(teacher, "view.reveal.click(); settle(predict); print(json.dumps(view.state))") == "revealed"
-    shown = run(ann, "assert until(lambda: 'your answer' in predict.poll.view.bars.value), predict.poll.note.value\n"
-                     "print(json.dumps([predict.poll.note.value, predict.poll.view.bars.value]))")
-    assert "revealed by your instructor" in shown[0]
-    assert "Round 1 (2 answers)" in shown[1] and "Round 2 (2 answers)" in shown[1]
-    assert "b <b style='color:#009E73'>✓ right answer</b> <b>← your answer</b>" in shown[1]
+    shown = run(ann, "assert until(lambda: 'your answer' in predict.poll.view.bars.value), note(predict)\n"
+                     "print(json.dumps([predict.held, predict._outcome.value, predict._revealed.layout.display,"
+                     " note(predict), predict.poll.view.bars.value, number.held]))")
+    assert shown[0] is False and "Right." in shown[1] and "Because b." in shown[1] and shown[2] == "flex"
+    assert "revealed by your instructor" in shown[3]
+    assert "Round 1 (2 answers)" in shown[4] and "Round 2 (2 answers)" in shown[4]
+    assert "b <b style='color:#009E73'>✓ right answer</b> <b>← your answer</b>" in shown[4]
+    assert shown[5] is True  # the other live question waits for its own reveal
     assert call(hub, "GET", question("flow-options"), "ann")[0] == 200  # students may read it now
 
     # the instructor downloads the counts with their server's own token (as the README's curl does)
@@ -160,7 +195,27 @@ def test_the_whole_class_flow_from_student_kernels_to_the_instructors(hub, kerne
                           " headers={'Authorization': 'token ' + os.environ['JUPYTERHUB_API_TOKEN']})\n"
                           "print(json.dumps(urllib.request.urlopen(r).read().decode()))")
     assert {"flow-options,1,revealed,a,1", "flow-options,1,revealed,b,1", "flow-options,2,revealed,b,2",
-            "flow-number,1,open,0.25,1", "flow-number,1,open,0.3,1"} <= set(export.splitlines())
+            "flow-number,1,open,0.3,2", "flow-alone,1,open,y,1"} <= set(export.splitlines())
+
+
+def test_the_lessons_live_questions_are_listed_without_answers(hub):
+    """What a student's kernel reads to know which questions are live votes: states and rounds only."""
+    lesson, path = "poll_listing", "api/lessons/poll_listing/questions"
+    status, body = call(hub, "GET", path, "ann")
+    assert status == 200 and body["questions"] == {}
+    answer = {"lesson": lesson, "question": "q", "answer": "a", "round": 1}
+    assert call(hub, "POST", "api/answers", "ann", body=answer)[0] == 200
+    assert call(hub, "GET", path, "ann")[1] == body  # answers alone make nothing live
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(call, hub, "GET", f"{path}?wait=60&version={body['version']}", "bob")
+        time.sleep(1)
+        assert not waiting.done()  # held: nothing changed
+        assert call(hub, "POST", f"{path}/q/state", INSTRUCTOR, body={"state": "open", "round": 2})[0] == 200
+        status, listed = waiting.result(timeout=50)  # woken by the change, well before its 60 s
+    assert status == 200 and listed["questions"] == {"q": {"state": "open", "round": 2}}
+    assert call(hub, "GET", path, OUTSIDER)[0] == 403
+    status, body = call(hub, "GET", f"{path}?wait=5&version=no%20version", "ann")
+    assert status == 400 and body["field"] == "version"
 
 
 def test_every_forbidden_request_is_refused(hub):
@@ -249,7 +304,8 @@ def test_a_user_outside_the_poll_gets_no_view_and_sends_nothing(hub):
     connection = client.Connection(hub.poll_url, hub.tokens[OUTSIDER], LESSON)
     poll = ClassPoll(connection, "outside", options=["a", "b"], correct="a")
     assert poll.ready.result(timeout=60) is None and poll.view is None
-    poll.answered("b").result(timeout=60)
+    assert poll.vote("b") is False  # shown at once, as on a laptop
+    connection.run(lambda: None).result(timeout=60)
     assert poll.note.value == "" and poll.widget.children == (poll.note,)
     assert call(hub, "GET", question("outside"), INSTRUCTOR)[1]["rounds"] == {"1": {"n": 0, "answers": {}}}
 
@@ -308,8 +364,9 @@ def test_a_killed_service_comes_back_with_its_counts(hub, kernels):
 
 @pytest.mark.browser
 def test_the_instructors_panel_in_chromium(hub, chromium):
-    """Log in as the instructor, open a lesson in JupyterLab on the Hub, watch the count grow as
-    students answer, show the distribution, mark the right answer, close, start round 2, reveal."""
+    """Log in as the instructor, open a lesson in JupyterLab on the Hub, start a live vote, watch
+    the count grow as students answer, show the distribution, mark the right answer, close, start
+    round 2, reveal."""
     from playwright.sync_api import sync_playwright
 
     name, q = "poll_browser.ipynb", "browser-q"
@@ -339,6 +396,15 @@ def test_the_instructors_panel_in_chromium(hub, chromium):
             wait_until_run(page, panel)
             poll = panel.locator(".evalteach-poll-panel")
             poll.get_by_text("0 answers").wait_for(timeout=60_000)
+
+            # a question nobody ran live is self-paced until the instructor starts its live vote
+            poll.get_by_text("self-paced (students see the answer at once)").wait_for(timeout=30_000)
+            listing = "api/lessons/poll_browser/questions"
+            assert call(hub, "GET", listing, "ann")[1]["questions"] == {}
+            poll.locator("button", has_text="Start live vote").click()
+            poll.get_by_text("live vote · round 1 · voting open").wait_for(timeout=30_000)
+            assert call(hub, "GET", listing, "ann")[1]["questions"] == {q: {"state": "open", "round": 1}}
+            assert poll.locator("button", has_text="Start live vote").is_hidden()
 
             for user, choice in (("ann", "a"), ("bob", "b")):
                 assert call(hub, "POST", "api/answers", user, body={

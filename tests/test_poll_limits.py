@@ -71,6 +71,15 @@ def test_a_wait_is_read_from_the_query_strings():
         assert error.field == field and field in str(error)
 
 
+def test_a_wait_for_the_lessons_live_questions_is_read_from_the_query_strings():
+    assert limits.lesson_wait_fields(None, None) == (0.0, None)
+    assert limits.lesson_wait_fields("25", "3f2a9c01") == (25.0, "3f2a9c01")
+    for args, field in [(("soon", "3f"), "wait"), (("61", "3f"), "wait"), (("5", None), "version"),
+                        (("5", "a b"), "version"), (("5", "x" * 81), "version")]:
+        error = refused(limits.lesson_wait_fields, *args)
+        assert error.field == field and field in str(error)
+
+
 class Clock:
     def __init__(self):
         self.now = 100.0

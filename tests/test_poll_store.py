@@ -34,6 +34,37 @@ def test_states_and_rounds_are_kept(tmp_path):
     assert store.question("l1", "other") == ("open", 1)
 
 
+def test_the_live_questions_are_those_an_instructor_changed_lately(tmp_path):
+    store = Store(tmp_path / "poll.sqlite")
+    store.record("l1", "answered-only", 1, "ann", "a")  # answers alone make nothing live
+    store.set_state("l1", "old", "closed", 1, at=1000.0)
+    store.set_state("l1", "q", "open", 1, at=5000.0)
+    store.set_state("l1", "q", "closed", 2, at=6000.0)  # the last change counts
+    store.set_state("l2", "q", "revealed", 1, at=6000.0)
+    assert store.live("l1", since=2000.0) == {"q": ("closed", 2)}
+    assert store.live("l1", since=0.0) == {"old": ("closed", 1), "q": ("closed", 2)}
+    assert store.live("l1", since=6000.5) == {}
+    assert store.live("l3", since=0.0) == {}
+    store.set_state("l1", "old", "open", 2)  # now: live again
+    assert store.live("l1", since=2000.0) == {"old": ("open", 2), "q": ("closed", 2)}
+
+
+def test_a_file_from_before_live_votes_gets_the_column_and_no_live_question(tmp_path):
+    import sqlite3
+
+    db = tmp_path / "poll.sqlite"
+    with sqlite3.connect(db) as old:  # the tables as the first version made them
+        old.executescript("CREATE TABLE questions (lesson TEXT NOT NULL, question TEXT NOT NULL, "
+                          "state TEXT NOT NULL, round INTEGER NOT NULL, PRIMARY KEY (lesson, question));"
+                          "INSERT INTO questions VALUES ('l1', 'q', 'closed', 2);")
+    old.close()
+    store = Store(db)
+    assert store.question("l1", "q") == ("closed", 2) and store.live("l1", since=0.0) == {"q": ("closed", 2)}
+    assert store.live("l1", since=1.0) == {}
+    store.set_state("l1", "q", "open", 3, at=10.0)
+    assert store.live("l1", since=1.0) == {"q": ("open", 3)}
+
+
 def test_lesson_counts_carry_no_user_names(tmp_path):
     store = Store(tmp_path / "poll.sqlite")
     for user, answer in [("ann", "a"), ("bob", "a"), ("cy", "b")]:

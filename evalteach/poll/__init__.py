@@ -4,8 +4,10 @@ On a JupyterHub with the poll (see the README, "Peer instruction on JupyterHub")
 locked-in :class:`~evalteach.Predict` and every checked question that has an ``id=`` also sends
 its answer, in the background, to the Hub-managed service ``evalteach-poll``. The instructor's
 kernel shows under each question how many have answered, the distribution of the answers and
-the controls of a peer-instruction round (close, second round, reveal); after the reveal each
-student sees the class's answers beside their own.
+the controls of a peer-instruction round (start a live vote, close, second round, reveal).
+While a question is run live, a student's answer, feedback and revealed explorer are held back
+until the instructor reveals it (:mod:`evalteach.poll.live`); then each student sees them with
+the class's answers beside their own.
 
 - :func:`configure_hub`: one call in ``jupyterhub_config.py``.
 - ``python -m evalteach.poll``: the service (:mod:`evalteach.poll.service`).
@@ -30,7 +32,7 @@ from .hub import configure_hub  # noqa: E402 - after the names it uses
 __all__ = ["configure_hub", "attach", "SERVICE_NAME", "ANSWER_SCOPE", "INSTRUCT_SCOPE", "URL_VARIABLE"]
 
 
-def attach(question, *, options=None, correct=None, parse=None):
+def attach(question, *, options=None, correct=None, changed=None):
     """The class poll's view under one question, or None when this kernel takes no part.
 
     Parameters
@@ -41,8 +43,9 @@ def attach(question, *, options=None, correct=None, parse=None):
         The options, for a question answered by picking one; None for a number.
     correct : str or float, optional
         The right option's text or the right number, marked when the instructor asks.
-    parse : callable, optional
-        Reads a typed number (``"30%"`` -> 0.3), for the student's second-round answer.
+    changed : callable, optional
+        Called with the ClassPoll, from a background thread, when the question may have to show
+        an answer it holds back, or let the student change their vote.
 
     Returns
     -------
@@ -59,4 +62,4 @@ def attach(question, *, options=None, correct=None, parse=None):
         return None
     from .views import ClassPoll
 
-    return ClassPoll(connection, question, options=options, correct=correct, parse=parse)
+    return ClassPoll(connection, question, options=options, correct=correct, changed=changed)

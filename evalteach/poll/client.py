@@ -12,9 +12,11 @@ notebook (a console) takes no part. A student's copy (``01_sample_error-Copy1``)
 its own, so the instructor and the class open the same file name.
 
 All requests run in one background thread, in order; an instructor's live counts in a second
-one, and a student's wait for a new round or the reveal (a request the service holds until the
-question changes) in one thread per question: a lesson never waits for the network, and
-nothing here raises into it.
+one; and a student's kernel keeps the lesson's list of live questions current in a third (a
+request the service holds until the list changes), from the moment the lesson's first polled
+question appears: it knows whether to hold an answer back before the student locks it in
+(:mod:`evalteach.poll.live`). A lesson never waits for the network, and nothing here raises
+into it.
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ import urllib.request
 from pathlib import PurePath
 from typing import NamedTuple
 
-from . import URL_VARIABLE
+from . import URL_VARIABLE, live
 
 __all__ = ["connection", "lesson_from", "Connection", "Reply", "Unreachable"]
 
@@ -38,12 +40,13 @@ __all__ = ["connection", "lesson_from", "Connection", "Reply", "Unreachable"]
 TIMEOUT = 5.0
 #: Seconds between an instructor's looks at the count.
 TICK = 2.0
-#: Looking (an instructor's count, a student's wait for the reveal) stops after this long
-#: without a change or a click (minutes).
+#: Looking (an instructor's count, a student's list of live questions) stops after this long
+#: without a change or a click (minutes); a student's kernel looks on while it holds an answer.
 WATCH_MINUTES = 30
-#: A student's kernel waits for the reveal of at most this many questions at once (the latest
-#: answered; the class discusses one question at a time).
-FOLLOWED = 2
+#: Seconds one request for the lesson's live questions waits at the service for a change.
+WAIT = 25
+#: Seconds between tries while the lesson's live questions cannot be fetched.
+RETRY = 5
 
 _connections = {}
 _lock = threading.Lock()
@@ -105,11 +108,17 @@ class Connection:
         self.url = url.rstrip("/") + "/"
         self.token, self.lesson = token, lesson
         self._me = None
+        #: Who the user is to the poll: None until ``api/me`` answers, then "student",
+        #: "instructor" or "outside"; "unreachable" while it could not be asked.
+        self.role = None
+        #: The lesson's live questions as last heard (:meth:`keep_lesson_current`).
+        self.live = live.Lesson()
         self._jobs = queue.SimpleQueue()
         self._worker = None
         self._watched = {}  # object with .tick() and .expired() -> monotonic time its watch ends
         self._ticker = None
-        self._followed = []  # objects with .follow() and .stop(), oldest first
+        self._listeners = {}  # question id -> the object with .changed() and .stopped() shown for it
+        self._keeping = False
 
     # --- requests ---------------------------------------------------------------------------
 
@@ -133,10 +142,16 @@ class Connection:
         """``{"name", "instructor"}`` of this kernel's user, or None for a user who takes no part
         (neither student nor instructor: the service says 403). Asked once, then kept."""
         if self._me is None:
-            reply = self.call("GET", "api/me")
-            if reply.status not in (200, 403):
-                raise Unreachable(reply.body.get("error", f"api/me answered {reply.status}"))
+            try:
+                reply = self.call("GET", "api/me")
+                if reply.status not in (200, 403):
+                    raise Unreachable(reply.body.get("error", f"api/me answered {reply.status}"))
+            except Unreachable:
+                self.role = self.role or live.UNREACHABLE
+                raise
             self._me = reply.body if reply.status == 200 else {}
+            self.role = ("outside" if not self._me else "instructor" if self._me.get("instructor")
+                         else "student")
         return self._me or None
 
     def question_path(self, question):
@@ -178,24 +193,61 @@ class Connection:
         with _lock:
             self._watched.pop(view, None)
 
-    def follow(self, view, limit=FOLLOWED):
-        """Run ``view.follow()`` in a thread of its own until it returns, unless it runs already.
-        Past ``limit`` followed views, the oldest is asked to ``stop()``."""
+    def listen(self, question, listener):
+        """Tell ``listener`` (the latest view shown for ``question``) of news: ``changed()``
+        when the role or the lesson's live questions change, ``stopped()`` when they are no
+        longer kept current."""
         with _lock:
-            if view in self._followed:
-                return
-            self._followed.append(view)
-            pushed_out = self._followed[:-limit]
-            del self._followed[:-limit]
-        for old in pushed_out:
-            _quietly(old.stop)
-        threading.Thread(target=self._follow, args=(view,), name="evalteach-poll-follow", daemon=True).start()
+            self._listeners[question] = listener
 
-    def _follow(self, view):
-        _quietly(view.follow)
+    def tell(self, question=None):
+        """Call ``changed()`` of the listener for ``question``, or of every listener."""
         with _lock:
-            if view in self._followed:
-                self._followed.remove(view)
+            listeners = list(self._listeners.values()) if question is None else [self._listeners.get(question)]
+        for listener in filter(None, listeners):
+            _quietly(listener.changed)
+
+    def keep_lesson_current(self):
+        """Keep :attr:`live` current in a thread of its own (unless it runs already): a request
+        the service holds until the list changes, for :data:`WATCH_MINUTES` after the last
+        change and as long as a listener holds an answer back."""
+        with _lock:
+            if self._keeping:
+                return
+            self._keeping = True
+        threading.Thread(target=self._keep_lesson_current, name="evalteach-poll-lesson", daemon=True).start()
+
+    def _keep_lesson_current(self):
+        path = f"api/lessons/{self.lesson}/questions"
+        until = time.monotonic() + 60 * WATCH_MINUTES
+        try:
+            while time.monotonic() < until or self._holding():
+                version = self.live.version
+                query = "" if version is None else f"?wait={WAIT}&version={version}"
+                try:
+                    reply = self.call("GET", path + query, timeout=TIMEOUT + (WAIT if version else 0))
+                    if reply.status != 200:
+                        raise Unreachable(reply.body.get("error", f"the list answered {reply.status}"))
+                except Unreachable:
+                    if self.live.failed():
+                        self.tell()
+                    time.sleep(RETRY)
+                    continue
+                if self.live.heard(reply.body):
+                    until = time.monotonic() + 60 * WATCH_MINUTES
+                    self.tell()
+        finally:
+            with _lock:
+                self._keeping = False
+                self.live.forget()
+                listeners = list(self._listeners.values())
+            for listener in listeners:
+                _quietly(listener.stopped)
+
+    def _holding(self):
+        with _lock:
+            listeners = list(self._listeners.values())
+        return any(getattr(listener, "holding", False) for listener in listeners)
 
     def _tick_forever(self):
         while True:

@@ -15,7 +15,7 @@ from .. import _validate
 from .store import STATES
 
 __all__ = ["BadRequest", "MAX_BODY", "MAX_ANSWER", "WRITES_PER_SECOND", "MAX_WAIT", "identifier", "json_body",
-           "answer_fields", "state_fields", "wait_fields", "WriteLimit"]
+           "answer_fields", "state_fields", "wait_fields", "lesson_wait_fields", "WriteLimit"]
 
 #: Largest request body, in bytes.
 MAX_BODY = 4096
@@ -101,15 +101,28 @@ def wait_fields(wait, state, round_):
     Without ``wait``, ``(0, None, None)``: answer at once."""
     if wait is None:
         return 0.0, None, None
-    try:
-        seconds = float(wait)
-    except ValueError:
-        raise BadRequest("wait", f"wait must be a number of seconds, got {wait!r}") from None
-    seconds = _checked("wait", _validate.real, seconds, low=0, high=MAX_WAIT)
+    seconds = _seconds(wait)
     state = _checked("state", _validate.choice, state, STATES)
     if round_ is None or not round_.isdigit():
         raise BadRequest("round", f"round must be a whole number with wait=, got {round_!r}")
     return seconds, state, _checked("round", _validate.integer, int(round_), low=1)
+
+
+def lesson_wait_fields(wait, version):
+    """``(seconds, version)`` from the query ``?wait=&version=`` of a lesson's list of live
+    questions: wait up to ``seconds`` while the list's version is still ``version``. Without
+    ``wait``, ``(0, None)``: answer at once."""
+    if wait is None:
+        return 0.0, None
+    return _seconds(wait), identifier("version", version)
+
+
+def _seconds(wait):
+    try:
+        seconds = float(wait)
+    except ValueError:
+        raise BadRequest("wait", f"wait must be a number of seconds, got {wait!r}") from None
+    return _checked("wait", _validate.real, seconds, low=0, high=MAX_WAIT)
 
 
 class WriteLimit:

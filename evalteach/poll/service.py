@@ -12,7 +12,12 @@ The REST API (JSON; errors are ``{"error": message}``, with ``"field"`` on a 400
 - ``GET api/me``: ``{"name", "instructor"}``.
 - ``POST api/answers`` ``{"lesson", "question", "answer", "round"}``: record or replace the
   user's answer in that round; 403 unless the question is open in that round.
-- ``GET api/lessons/{lesson}/questions/{question}``: ``{"state", "round", "rounds": {"1":
+- ``GET api/lessons/{lesson}/questions``: ``{"questions": {question: {"state", "round"}},
+  "version"}``, the questions run live (an instructor changed them within :data:`LIVE_HOURS`),
+  for students and instructors, without answers. With ``?wait=S&version=V`` the answer waits up
+  to S seconds (at most 60) while the list's version is still V: how a student's kernel knows,
+  before its lock-in, whether to hold the answer back.
+- ``GET api/lessons/{lesson}/questions/{question}``: ``{"state", "round", "live", "rounds": {"1":
   {"n", "answers": {answer: count}}, ...}}``; students get it only once it is revealed (before,
   a 403 that says the state and round, never the answers). With ``?wait=S&state=X&round=R``
   the answer waits up to S seconds (at most 60) while the question is still in state X, round R.
@@ -33,6 +38,8 @@ import logging
 import os
 import signal
 import sys
+import time
+from hashlib import sha1
 from http import HTTPStatus
 from ipaddress import ip_address
 from urllib.parse import urlparse
@@ -52,6 +59,10 @@ DEFAULT_DB = "evalteach-poll.sqlite"
 #: Bodies up to this size are read and refused with a JSON 400 naming the body; tornado closes
 #: the connection on larger ones.
 READ_LIMIT = 64 * 1024
+#: A question is run live for this long after an instructor last opened, closed or revealed it
+#: (hours): longer than a class, so that a vote left open does not hold back the answer from
+#: the students who reach the question on their own later.
+LIVE_HOURS = 4
 #: An id in a URL: anything up to the next slash, checked in the handler (a 400, not a 404).
 _ID = r"([^/]+)"
 
@@ -124,6 +135,10 @@ class PollHandler(web.RequestHandler):
         if not self.instructor:
             raise Refused(403, f"only instructors may {what}")
 
+    def live(self, lesson):
+        """``{question: (state, round)}`` of the lesson's questions run live now."""
+        return self.store.live(lesson, since=time.time() - 3600 * LIVE_HOURS)
+
 
 class MeHandler(PollHandler):
     def get(self):
@@ -145,6 +160,22 @@ class AnswersHandler(PollHandler):
                     "state": state})
 
 
+class LessonHandler(PollHandler):
+    async def get(self, lesson):
+        lesson = self.ids(lesson)
+        wait, known = self.checked(limits.lesson_wait_fields, *(
+            self.get_query_argument(name, None) for name in ("wait", "version")))
+        questions, version = self.listing(lesson)
+        if wait and version == known:
+            await self.changes.wait(lesson, wait)  # a student's kernel keeping its list current
+            questions, version = self.listing(lesson)
+        self.reply({"questions": questions, "version": version})
+
+    def listing(self, lesson):
+        questions = {q: {"state": state, "round": round_} for q, (state, round_) in self.live(lesson).items()}
+        return questions, sha1(json.dumps(questions, sort_keys=True).encode()).hexdigest()[:16]
+
+
 class QuestionHandler(PollHandler):
     async def get(self, lesson, question):
         lesson, question = self.ids(lesson, question)
@@ -161,7 +192,7 @@ class QuestionHandler(PollHandler):
         counts = self.store.counts(lesson, question)
         rounds = {str(r): {"n": sum(counts.get(r, {}).values()), "answers": counts.get(r, {})}
                   for r in range(1, max([current, *counts]) + 1)}
-        self.reply({"state": state, "round": current, "rounds": rounds})
+        self.reply({"state": state, "round": current, "live": question in self.live(lesson), "rounds": rounds})
 
 
 class StateHandler(PollHandler):
@@ -175,6 +206,7 @@ class StateHandler(PollHandler):
                                f"{current + 1}, to start it; got {round_}", field="round")
         self.store.set_state(lesson, question, state, round_)
         self.changes.changed((lesson, question))
+        self.changes.changed(lesson)
         self.reply({"state": state, "round": round_})
 
 
@@ -198,8 +230,9 @@ class NotFoundHandler(PollHandler):
 
 
 class Changes:
-    """Requests waiting for a question to change state or round (long polling): a student's
-    kernel learns of a new round or the reveal at once, with one request every ``wait`` seconds
+    """Requests waiting for a question, or any question of a lesson, to change state or round
+    (long polling; the key is ``(lesson, question)`` or ``lesson``): a student's kernel learns
+    of a live vote, a new round or the reveal at once, with one request every ``wait`` seconds
     instead of one every few seconds."""
 
     def __init__(self):
@@ -238,6 +271,7 @@ def make_app(store, prefix=f"/services/{SERVICE_NAME}/", hub_auth=None, write_li
     routes = [
         ("api/me", MeHandler),
         ("api/answers", AnswersHandler),
+        (f"api/lessons/{_ID}/questions", LessonHandler),
         (f"api/lessons/{_ID}/questions/{_ID}", QuestionHandler),
         (f"api/lessons/{_ID}/questions/{_ID}/state", StateHandler),
         (f"api/lessons/{_ID}/export", ExportHandler),

@@ -1,7 +1,8 @@
 """The class poll's storage: one SQLite file, each answer committed before it is acknowledged.
 
 Two tables. ``questions`` holds the state an instructor gave a question (``open``, ``closed``
-or ``revealed``) and its current round; a question nobody has touched is open in round 1.
+or ``revealed``), its current round and when an instructor last changed it (which makes the
+question *live*, :meth:`Store.live`); a question nobody has touched is open in round 1.
 ``answers`` holds one row per user, question and round: the user's latest answer in that
 round. Nothing else about a student is kept (no times, no addresses).
 
@@ -13,6 +14,7 @@ https://www.sqlite.org/wal.html, https://www.sqlite.org/pragma.html#pragma_synch
 from __future__ import annotations
 
 import sqlite3
+import time
 from pathlib import Path
 
 __all__ = ["Store", "STATES"]
@@ -26,6 +28,7 @@ CREATE TABLE IF NOT EXISTS questions (
     question TEXT NOT NULL,
     state    TEXT NOT NULL,
     round    INTEGER NOT NULL,
+    changed  REAL NOT NULL DEFAULT 0,  -- seconds since 1970 of an instructor's last change
     PRIMARY KEY (lesson, question)
 );
 CREATE TABLE IF NOT EXISTS answers (
@@ -59,6 +62,10 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(questions)")}
+        if "changed" not in columns:  # a file from before live votes: its questions are not live
+            with self._db:
+                self._db.execute("ALTER TABLE questions ADD COLUMN changed REAL NOT NULL DEFAULT 0")
 
     def close(self):
         self._db.close()
@@ -69,13 +76,22 @@ class Store:
                                (lesson, question)).fetchone()
         return ("open", 1) if row is None else (row[0], row[1])
 
-    def set_state(self, lesson, question, state, round):
-        """Give a question a state and a current round (the caller checks the rules)."""
+    def set_state(self, lesson, question, state, round, at=None):
+        """Give a question a state and a current round (the caller checks the rules); ``at``
+        (default now, in seconds since 1970) is when an instructor did it."""
+        at = time.time() if at is None else at
         with self._db:  # one transaction, committed on leaving
             self._db.execute(
-                "INSERT INTO questions (lesson, question, state, round) VALUES (?, ?, ?, ?) "
+                "INSERT INTO questions (lesson, question, state, round, changed) VALUES (?, ?, ?, ?, ?) "
                 "ON CONFLICT (lesson, question) DO UPDATE SET state = excluded.state, "
-                "round = excluded.round", (lesson, question, state, round))
+                "round = excluded.round, changed = excluded.changed", (lesson, question, state, round, at))
+
+    def live(self, lesson, since):
+        """``{question: (state, round)}`` of the lesson's questions an instructor changed at or
+        after ``since`` (seconds since 1970): the questions run live."""
+        rows = self._db.execute("SELECT question, state, round FROM questions WHERE lesson = ? AND changed >= ? "
+                                "ORDER BY question", (lesson, since))
+        return {question: (state, round_) for question, state, round_ in rows}
 
     def record(self, lesson, question, round, user, answer):
         """Record ``user``'s answer for that round, replacing an earlier one; committed on return."""

@@ -4,14 +4,16 @@
 when the Hub told the kernel where the poll is. It asks the service once who the kernel's
 user is (in the background), then shows
 
-- to an instructor, a :class:`InstructorPanel`: the live count; "Show answers" (bars per
-  option, a histogram for numbers, every round side by side); "Mark right answer" (only when
-  chosen); "Close voting" / "Reopen voting", "Start round 2" and "Reveal to class";
-- to a student, a :class:`StudentLine`: nothing until they answer; then where their answer
-  is; an answer box when the instructor starts a new round; after the reveal, the class's
+- to an instructor, a :class:`InstructorPanel`: the live count; "Start live vote" (while the
+  question is self-paced); "Show answers" (bars per option, a histogram for numbers, every
+  round side by side); "Mark right answer" (only when chosen); "Close voting" / "Reopen
+  voting", "Start round 2" and "Reveal to class";
+- to a student, a :class:`StudentLine`: where their vote is; while the question is run live,
+  that the answer appears when the instructor reveals it (the question holds it back,
+  :mod:`evalteach.poll.live`), "Voting closed", a new round; after the reveal, the class's
   answers beside their own. Before the reveal a student sees nothing of the others' answers.
-  The kernel learns of a new round or the reveal at once: the service holds its request until
-  the question changes (for the two questions answered last).
+  The kernel keeps the lesson's list of live questions current with one request that the
+  service holds until the list changes, so it knows before a lock-in whether to hold it.
 
 Everything that talks to the service runs in the connection's background threads
 (:mod:`evalteach.poll.client`); a failure becomes a short note, never an exception.
@@ -19,12 +21,13 @@ Everything that talks to the service runs in the connection's background threads
 from __future__ import annotations
 
 import html
+import threading
 import time
 
 import ipywidgets as W
 
 from .. import plotting
-from . import bars, client
+from . import bars, live
 from .client import Unreachable
 
 __all__ = ["ClassPoll", "InstructorPanel", "StudentLine"]
@@ -52,8 +55,10 @@ class ClassPoll:
         The options; None for a numeric answer.
     correct : str or float, optional
         The right option's text or the right number.
-    parse : callable, optional
-        Reads a typed number, for a student's answer in a later round.
+    changed : callable, optional
+        Called with this ClassPoll (from a background thread) when whether the question's answer
+        is held may have changed: the question then shows a held answer (:attr:`holding` is
+        False) or lets the student change their vote (:attr:`voting`).
 
     Attributes
     ----------
@@ -63,83 +68,155 @@ class ClassPoll:
         None until then, and for a user who takes no part in the poll.
     ready : concurrent.futures.Future
         Done when ``view`` is set (or the service could not be reached).
+    gate : evalteach.poll.live.Gate
+        Whether this kernel's vote is shown, held or waiting.
     """
 
-    def __init__(self, connection, question, *, options=None, correct=None, parse=None):
+    def __init__(self, connection, question, *, options=None, correct=None, changed=None):
         self.connection, self.question = connection, question
         self.options = None if options is None else list(options)
-        self.correct, self.parse = correct, parse
+        self.correct = correct
+        self.on_change = changed
+        self.gate = live.Gate()
+        self._deciding = threading.Lock()  # a vote and news must not pass each other
+        self._sending = 0  # votes on their way to the service
         self.note = W.HTML()
         self.widget = W.VBox([self.note])
         self.widget.add_class("evalteach-poll")
         self.view = None
+        connection.listen(question, self)
         self.ready = connection.run(self._start)
 
     def _start(self):
         """Ask who the user is (once per kernel) and build their view. Worker thread. A user who
-        is neither student nor instructor gets no view, and their answers are not sent."""
+        is neither student nor instructor gets no view, and their answers are not sent. A
+        student's kernel starts keeping the lesson's live questions current."""
         if self.view is None:
-            me = self.connection.me()
+            try:
+                me = self.connection.me()
+            finally:
+                self.changed()  # the role is known now, or the service cannot be reached
             if me is None:
                 return None
             self.view = (InstructorPanel if me.get("instructor") else StudentLine)(self)
             self.widget.children = (self.note, self.view.widget)
+            if isinstance(self.view, StudentLine):
+                self.connection.keep_lesson_current()
+                self.changed()
         return self.view
 
-    def answered(self, value):
-        """The student locked in or checked ``value``: send it in the background. Returns a
-        Future; never raises. An instructor's own answers are not sent."""
-        return self.send(value, first=True)
+    # --- what the question asks -------------------------------------------------------------
 
-    def send(self, value, *, first=False):
+    @property
+    def status(self):
+        """What this kernel knows of the question: ``(state, round)`` while it is run live,
+        ``"self-paced"``, ``"unreachable"``, or None before it knows."""
+        return self.connection.live.status(self.question)
+
+    @property
+    def holding(self):
+        """Whether the student's vote is in and its answer not shown yet."""
+        return self.gate.holding
+
+    @property
+    def hides_answer(self):
+        """Whether the question is run live and unrevealed for this student (no "Show answer")."""
+        return live.verdict(self.connection.role, self.status) == live.HOLD
+
+    @property
+    def voting(self):
+        """Whether this student's kernel holds a vote in a round that is open."""
+        status = self.status
+        return self.holding and isinstance(status, tuple) and status[0] == "open"
+
+    def vote(self, value):
+        """The student locked in or checked ``value``: send it in the background (an instructor's
+        own answers are not sent). Returns True if the question is to hold its answer back; it is
+        then told by ``changed`` when to show it. Never raises, never waits for the network."""
+        with self._deciding:
+            phase = self.gate.vote(live.verdict(self.connection.role, self.status))
+            self._sending += 1
+        if self.connection.role == "student":
+            self.connection.keep_lesson_current()  # again, if it stopped after a quiet half hour
+        self.send(value)
+        return phase != "shown"
+
+    def send(self, value):
         """Send ``value`` as this user's answer in the question's current round, retrying for
-        about five minutes while the service cannot be reached. Returns a Future."""
+        about five minutes while the service cannot be reached. Returns a Future. While the
+        answer is shown (self-paced), only the round's first answer counts; a held vote is
+        replaced by the next."""
         def attempt():
             view = self._start()
             if isinstance(view, StudentLine):
-                view.send(bars.answer_text(value), first=first)
+                view.send(bars.answer_text(value), first=not self.gate.holding)
 
-        return self.connection.run(lambda: self._retrying(attempt))
+        def job():
+            try:
+                self._retrying(attempt)
+            finally:
+                with self._deciding:
+                    self._sending -= 1
 
-    def _retrying(self, attempt):
+        return self.connection.run(job)
+
+    @property
+    def sending(self):
+        """Whether a vote is on its way to the service."""
+        return self._sending > 0
+
+    def _retrying(self, attempt, gave_up="could not reach the service, so this answer was not counted."):
+        """Run ``attempt()`` until the service answers, about five minutes at most; True if it did."""
         for wait in (*RETRY_SECONDS, None):
             try:
                 attempt()
-                return
+                return True
             except Unreachable:
                 if wait is None:
-                    self.say("could not reach the service, so this answer was not counted.",
-                             plotting.PALETTE["vermillion"])
-                    return
+                    self.say(gave_up, plotting.PALETTE["vermillion"])
+                    return False
                 self.say(f"cannot reach the service; trying again in {wait} s. The lesson goes on.")
                 time.sleep(wait)
+
+    # --- news from the connection (background threads) ----------------------------------------
+
+    def changed(self):
+        """The user's role or the lesson's live questions changed: show a held answer when it is
+        time, and say where the vote is."""
+        with self._deciding:
+            was = self.gate.phase
+            released = self.gate.update(live.verdict(self.connection.role, self.status))
+        if isinstance(self.view, StudentLine):
+            self.view.changed()
+            if released and was == "held" and live.shown_unrevealed(self.status):
+                self.say(live.shown_unrevealed(self.status))
+        if self.on_change is not None:
+            self.on_change(self)
+        return released
+
+    def stopped(self):
+        """The lesson's live questions are no longer kept current."""
+        if isinstance(self.view, StudentLine):
+            self.view.stopped()
 
     def say(self, text, color=None):
         self.note.value = _note(text, color) if text else ""
 
 
 class StudentLine:
-    """What a student sees: where their answer is; later rounds; the class's answers once revealed."""
-
-    #: Seconds one request waits for the question to change (the service holds it meanwhile).
-    WAIT = 25
+    """What a student sees: where their vote is; the round's state while the question is run
+    live; the class's answers once revealed."""
 
     def __init__(self, poll):
         self.poll = poll
-        self.state, self.round = "open", 1
-        self.sent = {}  # round -> the answer sent in it
-        self.stopped = False
+        self.round = 1  # the round to vote in, while the question is self-paced
+        self.sent = {}  # round -> the answer counted in it
+        self.revealed_round = None  # the round whose reveal is on screen, or being fetched
         self.bars = W.HTML()
-        self.entry = (W.Text(placeholder="type a number", layout=W.Layout(width="12em"))
-                      if poll.options is None else
-                      W.Dropdown(options=poll.options, value=None, layout=W.Layout(width="auto")))
-        send = W.Button(description="Send", button_style="primary", tooltip="Send this answer to the class poll")
-        send.on_click(lambda _: self._on_send())
-        self.again = W.HBox([self.entry, send], layout=W.Layout(display="none"))
         self.look = W.Button(description="Look again", tooltip="Ask the class poll whether the answers are revealed",
                              layout=W.Layout(display="none"))
         self.look.on_click(lambda _: self._on_look())
-        self.widget = W.VBox([self.again, self.look, self.bars])
+        self.widget = W.VBox([self.look, self.bars])
 
     @property
     def mine(self):
@@ -149,12 +226,14 @@ class StudentLine:
     def send(self, text, *, first=False):
         """POST the answer for the current round (worker thread; raises Unreachable to be retried).
 
-        A question's later checks (``first``) do not replace the answer already sent in this round.
+        With ``first``, an answer already counted in this round is not replaced (a question's
+        later checks, after its feedback).
         """
-        if first and self.round in self.sent:
+        status = self.poll.status
+        round_ = status[1] if isinstance(status, tuple) else self.round
+        if first and round_ in self.sent:
             return
         self.poll.say("sending your answer…")
-        round_ = self.round
         reply = self.poll.connection.call("POST", "api/answers", {
             "lesson": self.poll.connection.lesson, "question": self.poll.question,
             "answer": text, "round": round_})
@@ -162,61 +241,57 @@ class StudentLine:
             raise Unreachable("too many answers at once")  # retried a second later
         if reply.status == 200:
             self.sent[round_] = text
-            self.again.layout.display = "none"
-            self.poll.say(f"your answer ({text}) is in, round {round_}. The class's answers appear "
-                          "here when your instructor reveals them.")
+            self.look.layout.display = "none"
+            self._say_where(f"your answer ({text}) is in, round {round_}. The class's answers appear "
+                            "here when your instructor reveals them.")
         elif reply.status == 403 and "state" in reply.body:
-            self.poll.say("voting on this question is closed, so this answer was not counted.")
-            self._learn(reply.body["state"], reply.body["round"])
+            self.round = reply.body["round"]
+            self._say_where("voting on this question is closed, so this answer was not counted.")
+            if reply.body["state"] == "revealed":
+                self._reveal(self.round)
         else:
             self.poll.say(f"the answer was refused: {reply.body.get('error', reply.status)}",
                           plotting.PALETTE["vermillion"])
+
+    def _say_where(self, otherwise):
+        """Say where the vote just sent is: the live vote's note if there is one, else ``otherwise``."""
+        text = live.note(self.poll.gate.phase, self.poll.status, self.sent, self.mine)
+        self.poll.say(text if text is not None else otherwise)
+
+    def changed(self):
+        """The question's status may have changed (a background thread)."""
+        status = self.poll.status
+        text = live.note(self.poll.gate.phase, status, self.sent, self.mine, sending=self.poll.sending)
+        if text is not None:
+            self.poll.say(text)
+        if isinstance(status, tuple) and status[0] == "revealed" and self.poll.gate.phase != "none":
+            self._reveal(status[1])
+
+    def stopped(self):
+        if self.sent and self.revealed_round is None:
+            self.look.layout.display = "flex"
+
+    def _reveal(self, round_):
+        """Show the class's answers, revealed in ``round_``, once (fetched in the worker thread)."""
+        if self.revealed_round == round_:
             return
-        self.poll.connection.follow(self)
+        self.revealed_round = round_
 
-    def follow(self):
-        """Wait for a new round or the reveal, for half an hour after the last change (a thread
-        of its own; each request waits at the service until the question changes)."""
-        path = self.poll.connection.question_path(self.poll.question)
-        until = time.monotonic() + 60 * client.WATCH_MINUTES
-        while not self.stopped and time.monotonic() < until:
-            query = "" if self.state == "revealed" else f"?wait={self.WAIT}&state={self.state}&round={self.round}"
-            try:
-                reply = self.poll.connection.call("GET", path + query, timeout=self.WAIT + client.TIMEOUT)
-            except Unreachable:
-                time.sleep(5)
-                continue
-            if reply.status == 200:
-                self._reveal(reply.body)
-                return
-            if reply.status == 403 and "state" in reply.body:
-                if self._learn(reply.body["state"], reply.body["round"]):
-                    until = time.monotonic() + 60 * client.WATCH_MINUTES
-            else:
-                time.sleep(5)
-        self.look.layout.display = "flex"
+        def job():
+            if not self.poll._retrying(self._show_class, "could not reach the service to show the class's answers."):
+                self.revealed_round = None
+                self.look.layout.display = "flex"
 
-    def stop(self):
-        """Stop waiting (a later answered question is followed instead); "Look again" resumes."""
-        self.stopped = True
+        self.poll.connection.run(job)
 
-    def _learn(self, state, round_):
-        """Take in the question's state and round; True if they changed."""
-        changed = (state, round_) != (self.state, self.round)
-        self.state, self.round = state, round_
-        if state == "open" and round_ not in self.sent and self.sent:
-            self.again.layout.display = "flex"
-            self.poll.say(f"round {round_} is open. After the discussion, answer again:")
-        elif changed and state == "closed":
-            self.again.layout.display = "none"
-            if round_ not in self.sent:
-                self.poll.say(f"round {round_} is closed.")
-        return changed
-
-    def _reveal(self, body):
-        self.state, self.round = body["state"], body["round"]
-        self.again.layout.display = self.look.layout.display = "none"
-        self.poll.say("the class's answers, revealed by your instructor:")
+    def _show_class(self):
+        """Fetch the class's answers (students may read them once revealed) and show them."""
+        reply = self.poll.connection.call("GET", self.poll.connection.question_path(self.poll.question))
+        if reply.status != 200:
+            return
+        body = reply.body
+        self.look.layout.display = "none"
+        self.poll.say("the answer, revealed by your instructor, and the class's answers:")
         self.bars.value = bars.to_html(bars.tally(body["rounds"], self.poll.options),
                                        correct=self.poll.correct, mine=self._mine_value())
 
@@ -225,22 +300,10 @@ class StudentLine:
             return self.mine
         return float(self.mine)
 
-    def _on_send(self):
-        value = self.entry.value
-        if self.poll.options is None:
-            value = self.poll.parse(value) if self.poll.parse else None
-            if value is None:
-                self.poll.say(f"please type a number; {self.entry.value!r} is not one.")
-                return
-        elif value is None:
-            self.poll.say("please pick an answer first.")
-            return
-        self.poll.send(value)
-
     def _on_look(self):
         self.look.layout.display = "none"
-        self.stopped = False
-        self.poll.connection.follow(self)
+        self.poll.connection.keep_lesson_current()
+        self.changed()
 
 
 class InstructorPanel:
@@ -258,6 +321,8 @@ class InstructorPanel:
         self.mark = W.ToggleButton(description="Mark right answer", icon="check", layout=fit(),
                                    tooltip="Mark the right answer in the distribution")
         self.mark.layout.display = "none" if poll.correct is None else None
+        self.start = W.Button(description="Start live vote", icon="play", button_style="primary", layout=fit(),
+                              tooltip="Students' answers are held back until you reveal them")
         self.close = W.Button(description="Close voting", icon="lock", layout=fit())
         self.next_round = W.Button(description="Start round 2", icon="repeat", layout=fit(),
                                    tooltip="Open the same question again, after the discussion")
@@ -267,12 +332,13 @@ class InstructorPanel:
                                        tooltip="Count again now")
         for toggle in (self.show, self.mark):
             toggle.observe(lambda _: self._draw(), names="value")
+        self.start.on_click(lambda _: self._act(self.start_live_vote))
         self.close.on_click(lambda _: self._act(self._close_or_reopen))
         self.next_round.on_click(lambda _: self._act(lambda: self.set_state("open", self.round + 1)))
         self.reveal.on_click(lambda _: self._act(lambda: self.set_state("revealed", self.round)))
         self.refresh_button.on_click(lambda _: self._act(lambda: None))
         self.bars = W.HTML()
-        self.widget = W.VBox([self.status, W.HBox([self.show, self.mark, self.close, self.next_round,
+        self.widget = W.VBox([self.status, W.HBox([self.start, self.show, self.mark, self.close, self.next_round,
                                                    self.reveal, self.refresh_button],
                                                   layout=W.Layout(flex_flow="row wrap")), self.bars])
         self.widget.add_class("evalteach-poll-panel")
@@ -286,6 +352,11 @@ class InstructorPanel:
     @property
     def round(self):
         return self.data["round"] if self.data else 1
+
+    @property
+    def live(self):
+        """Whether the question is run live (students' answers held until the reveal)."""
+        return bool(self.data and self.data.get("live"))
 
     @property
     def count(self):
@@ -321,6 +392,12 @@ class InstructorPanel:
             self.poll.say(f"the service refused: {reply.body.get('error', reply.status)}",
                           plotting.PALETTE["vermillion"])
 
+    def start_live_vote(self):
+        """Run the question live (worker thread): in its round if nobody has answered it yet,
+        else in a new round, apart from the answers given at the students' own pace."""
+        fresh = self.state == "open" and self.count == 0
+        self.set_state("open", self.round if fresh else self.round + 1)
+
     def _close_or_reopen(self):
         self.set_state("closed" if self.state == "open" else "open", self.round)
 
@@ -344,8 +421,11 @@ class InstructorPanel:
                             if int(r) != self.round)
         answers = f"{self.count} answer{'' if self.count == 1 else 's'}"
         self.status.value = (f"<div role='status' aria-live='polite' style='font-size:"
-                             f"{plotting.theme().control_font}'><b>Class poll</b> · round {self.round} · "
-                             f"{state} · <b>{answers}</b>{f' ({earlier})' if earlier else ''}</div>")
+                             f"{plotting.theme().control_font}'><b>Class poll</b> · "
+                             f"{'live vote' if self.live else 'self-paced (students see the answer at once)'}"
+                             f" · round {self.round} · {state} · <b>{answers}</b>"
+                             f"{f' ({earlier})' if earlier else ''}</div>")
+        self.start.layout.display = "none" if self.live else None
         self.close.description = "Close voting" if self.state == "open" else "Reopen voting"
         self.close.icon = "lock" if self.state == "open" else "unlock"
         self.next_round.description = f"Start round {self.round + 1}"

@@ -14,6 +14,7 @@ import html
 import io
 import re
 import sys
+import threading
 
 import ipywidgets as W
 from IPython.core.formatters import format_display_data
@@ -175,6 +176,10 @@ class Predict:
         On a JupyterHub with the class poll (and with an ``id``): the locked-in guess is sent
         to it in the background, and an instructor sees the class's answers here. None
         elsewhere, and then no network call is made.
+    held : bool
+        Whether the guess is locked in and its answer held back: while an instructor runs the
+        prediction as a live vote, the answer, the explanation and what it reveals appear when
+        they reveal it, and until voting closes the student may change their vote.
 
     Notes
     -----
@@ -217,11 +222,14 @@ class Predict:
         self.reveals = _check_reveals(reveals)
         self.guess = None
         self.correct = None
+        self._shown = False  # the answer and what it reveals are on screen
+        self._showing = threading.Lock()  # the poll may show a held answer from another thread
+        self._voted_round = None  # the live vote's round of the last lock-in
         self._make_view()
         self.restyle()
         plotting.listen(self)
         record.register(self)
-        self.poll = poll.attach(self.id, options=self.options, correct=self.answer, parse=parse_number)
+        self.poll = poll.attach(self.id, options=self.options, correct=self.answer, changed=self._poll_changed)
         if self.poll is not None:  # on a Hub with the class poll: under the outcome, above the reveal
             children = list(self.widget.children)
             children.insert(children.index(self._revealed), self.poll.widget)
@@ -257,6 +265,11 @@ class Predict:
         return self.guess is not None
 
     @property
+    def held(self):
+        """Whether the guess is locked in and its answer held back for the instructor's reveal."""
+        return self.locked and not self._shown
+
+    @property
     def guess_text(self):
         """The guess as shown to the student ("" before lock-in)."""
         if self.guess is None:
@@ -290,10 +303,12 @@ class Predict:
         Returns True if the guess was locked in. An unreadable value (text that is
         not a number, an option that does not exist) is not an error: it returns
         False and says so under the prompt. Once locked, the guess is frozen and
-        further calls return False.
+        further calls return False; only in a live vote's open round (:attr:`held`)
+        does a new guess replace the vote.
         """
-        if self.locked:
-            self._say(_ANSWER, f"Already locked in: you predicted {self.guess_text}.")
+        if self.locked and not (self.held and self.poll.voting):
+            already = "Voting is closed" if self.held else "Already locked in"
+            self._say(_ANSWER, f"{already}: you predicted {self.guess_text}.")
             return False
         guess = self._read(value)
         if guess is None:
@@ -304,16 +319,44 @@ class Predict:
                 self._say(_BAD, "Please pick one of the options first.")
             return False
         self.guess = guess
+        self._say(_ANSWER, f"You predicted {self.guess_text}.")
+        if self.poll is not None and self.poll.vote(self.guess):  # a live vote: held for the reveal
+            status = self.poll.status
+            self._voted_round = status[1] if isinstance(status, tuple) else None
+            self._poll_changed(self.poll)
+        else:
+            self._show()
+        record.changed()
+        return True
+
+    def _show(self):
+        """Freeze the guess; show the answer, the explanation and what the prediction reveals."""
+        with self._showing:
+            if self._shown:
+                return
+            self._shown = True
         self._input.disabled = True
         self._lock_button.disabled = True
         self._lock_button.description = "Locked in"
-        self._say(_ANSWER, f"You predicted {self.guess_text}.")
         self._compare()
         self._revealed.layout.display = "flex"
-        record.changed()
-        if self.poll is not None:
-            self.poll.answered(self.guess)
-        return True
+
+    def _poll_changed(self, poll):
+        """News from the class poll (a background thread): show a held answer once it is time;
+        until then the vote may change while its round is open."""
+        if not self.held:
+            return
+        if not poll.holding:
+            self._show()
+            record.changed()
+            return
+        voting = poll.voting
+        status = poll.status
+        if isinstance(status, tuple) and self._voted_round is None:  # locked in before the kernel knew
+            self._voted_round = status[1]
+        again = isinstance(status, tuple) and status[1] != self._voted_round
+        self._input.disabled = self._lock_button.disabled = not voting
+        self._lock_button.description = ("Vote again" if again else "Change vote") if voting else "Voting closed"
 
     def _on_lock(self):
         try:
