@@ -27,7 +27,7 @@ import nbformat
 import pytest
 
 import evalteach
-from conftest import executed_lesson, executed_lesson_params, lesson_params
+from conftest import lesson_params
 
 SETUP = '''import sys
 if sys.platform == "emscripten":  # JupyterLite: install the toolkit into the in-browser kernel
@@ -419,8 +419,8 @@ def cell_times(nb):
 
 
 @pytest.mark.notebooks
-@pytest.mark.parametrize("path", executed_lesson_params())
-def test_lesson_runs_clean(path, capsys):
+@pytest.mark.parametrize("path", lesson_params())
+def test_lesson_runs_clean(path, capsys, executed_lesson):
     nb, elapsed = executed_lesson(path)
     TIMES[path.name] = elapsed
     seconds, slowest = max(cell_times(nb))

@@ -21,10 +21,9 @@ from packaging.requirements import Requirement
 
 from conftest import LESSONS, LESSONS_DIR, ROOT, lesson_params, venv_python, without_pythonpath
 
-# In parallel runs one worker builds the Binder and the JupyterLite environments, in this order:
-# they fill and read the same pip cache, and the JupyterLite build writes build/ and
-# *.egg-info in the checkout.
-pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("pip-environments")]
+# The site's build and the lite extra's install build evalteach in the checkout (build/,
+# *.egg-info): `make test` runs this file in one worker (--dist loadfile), so never two at once.
+pytestmark = pytest.mark.notebooks
 
 #: Dependencies piplite can install in pyodide: built into the pyodide distribution,
 #: or pure-Python wheels on PyPI (ipywidgets).
