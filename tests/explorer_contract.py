@@ -1,4 +1,4 @@
-"""The contract every explorer keeps (DESIGN.md, "Widgets"), as reusable checks.
+"""The contract every explorer keeps (``docs/explorers.md``), as reusable checks.
 
 Each explorer's test module calls :func:`check_contract`; explorer-specific tests
 then check that the numbers shown equal what ``evalteach.stats`` computes.

@@ -165,8 +165,8 @@ def test_explorers_are_seeded(path):
 
 # --- teaching rules: predict before reveal, claims, exercises with feedback ---------------------
 #
-# These checks enforce TEACHING.md's "Predict, commit, reveal", "Match the output" and
-# "Feedback names the misconception" (issue 11, "Done when"). They read the notebook's
+# These checks enforce docs/teaching.md's "Predict, commit, reveal", "The prose matches the
+# output" and "Feedback names the misconception" (issue 11, "Done when"). They read the notebook's
 # code with the ``ast`` module, so formatting, comments and strings never matter.
 
 PREDICT = "Predict"
