@@ -15,11 +15,10 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root)
 # Outputs of `make lite` (a static JupyterLite site) and `make html` (handout pages).
 LITE_OUT   ?= dist
 HTML_OUT   ?= _output/html
-# `make test` and `make test-fast` run the tests in this many pytest-xdist workers (0: one process).
-# Tests that share a costly fixture or write the same files carry an xdist_group mark, and
-# `--dist loadgroup` keeps each group in one worker.
+# `make test` and `make test-fast` run the tests in this many pytest-xdist workers (0: one process);
+# each test file runs in one worker (`--dist loadfile`, in pyproject.toml's pytest options).
 TEST_JOBS  ?= 2
-PARALLEL   := $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadgroup)
+PARALLEL   := $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS))
 # The Hub's proxy, from npm, for `make classroom` and its test.
 CHP        := build/chp/node_modules/.bin/configurable-http-proxy
 

@@ -6,6 +6,7 @@ every lesson in ``lessons/``, so a new lesson is covered without touching them.
 """
 from __future__ import annotations
 
+import fcntl
 import gc
 import json
 import os
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -50,62 +52,65 @@ def lesson_params():
     return [pytest.param(path, id=path.stem) for path in LESSONS]
 
 
-def executed_lesson_params():
-    """:func:`lesson_params` for the tests that read :func:`executed_lesson`: each lesson in an
-    xdist group of its own, so that in parallel runs its tests share one execution (the cache
-    lives in a worker) while different lessons still run side by side."""
-    return [pytest.param(path, id=path.stem, marks=pytest.mark.xdist_group(f"executed-{path.stem}"))
-            for path in LESSONS]
-
-
 #: Shown first in the kernel: every warning once per place, so none is hidden by the defaults.
 SHOW_WARNINGS = "import warnings\nwarnings.simplefilter('default')"
-_EXECUTED = {}
 
 
-def executed_lesson(path):
-    """``(notebook, seconds)``: the lesson run top to bottom in a fresh kernel, once per session.
+@pytest.fixture(scope="session")
+def run_folder(tmp_path_factory):
+    """A folder that every pytest-xdist worker of this run shares (each worker's own temporary
+    folder lies inside it), for work done once per run whichever worker asks first."""
+    own = tmp_path_factory.getbasetemp()
+    return own.parent if os.environ.get("PYTEST_XDIST_WORKER") else own
+
+
+@contextmanager
+def exclusive(lock_file):
+    """Hold an exclusive lock on ``lock_file`` (made if missing) across the run's processes."""
+    with open(lock_file, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def executed_lesson(run_folder):
+    """``executed_lesson(path)`` -> ``(notebook, seconds)``: the lesson run top to bottom in a
+    fresh kernel, once per run.
 
     It runs as `make html` runs it (``store_widget_state=False``: each explorer shows its
     own PNG), after a first cell that shows every warning. The lesson test and the handout
-    test read the same run instead of running every lesson twice.
+    test read the same run instead of running every lesson twice: the first test to ask,
+    in whichever worker, runs the lesson and stores the notebook in the run's shared folder.
     """
-    if path not in _EXECUTED:
-        import nbformat
-        from nbclient import NotebookClient
+    import nbformat
+    from nbclient import NotebookClient
 
-        nb = nbformat.read(path, as_version=4)
-        nb.cells.insert(0, nbformat.v4.new_code_cell(SHOW_WARNINGS))
-        client = NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
-                                store_widget_state=False,
-                                resources={"metadata": {"path": str(path.parent)}})
-        started = time.perf_counter()
-        client.execute()
-        _EXECUTED[path] = (nb, time.perf_counter() - started)
-    return _EXECUTED[path]
+    folder = run_folder / "executed-lessons"
+    folder.mkdir(exist_ok=True)
+    read = {}
 
+    def execute(path):
+        if path not in read:
+            stored = folder / path.name
+            with exclusive(stored.with_suffix(".lock")):
+                if not stored.exists():
+                    nb = nbformat.read(path, as_version=4)
+                    nb.cells.insert(0, nbformat.v4.new_code_cell(SHOW_WARNINGS))
+                    client = NotebookClient(nb, timeout=300, kernel_name="python3", allow_errors=True,
+                                            store_widget_state=False,
+                                            resources={"metadata": {"path": str(path.parent)}})
+                    started = time.perf_counter()
+                    client.execute()
+                    nb.metadata["evalteach_test"] = {"seconds": time.perf_counter() - started}
+                    nbformat.write(nb, stored)
+            nb = nbformat.read(stored, as_version=4)
+            read[path] = (nb, nb.metadata.pop("evalteach_test")["seconds"])
+        return read[path]
 
-@pytest.hookimpl(trylast=True)
-def pytest_collection_modifyitems(config, items):
-    """Keep ``--dist loadgroup`` grouping by ``xdist_group`` on pytest >= 9.2.
-
-    pytest-xdist (up to 3.8) tells the scheduler a test's group by appending ``@group`` to
-    the worker's ``item._nodeid``; pytest 9.2 keeps the id in ``item._id`` and no longer
-    reads ``_nodeid``, so the groups were silently ignored (pytest-xdist issue #1386): two
-    workers then built the same Binder environment and executed each lesson twice. This
-    appends the group where pytest reads the id, and stops the run if that fails too.
-    """
-    if not getattr(config.option, "loadgroup", False):
-        return
-    for item in items:
-        groups = {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
-                  for m in item.iter_markers("xdist_group")}
-        suffix = "@" + "_".join(sorted(groups))
-        if groups and not item.nodeid.endswith(suffix):
-            item._id = type(item._id).parse(item.nodeid + suffix)
-            if not item.nodeid.endswith(suffix):
-                raise pytest.UsageError(f"cannot put {item.nodeid} in its xdist group {suffix}; "
-                                        "run the tests in one process (make test TEST_JOBS=0)")
+    return execute
 
 
 def free_port():
@@ -265,20 +270,44 @@ def full_redraws(monkeypatch):
     return watch
 
 
+#: Set on a test whose call left pyplot figures open (see ``close_widgets_of_the_test``).
+LEFT_FIGURES = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """Note whether the test left pyplot figures open, before its fixtures close them."""
+    yield
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    item.stash[LEFT_FIGURES] = bool(pyplot and pyplot.get_fignums())
+
+
+#: Weak references to the widgets made during the running test (ipywidgets reports each new one).
+_MADE = []
+
+
 @pytest.fixture(autouse=True)
-def close_widgets_of_the_test():
-    """Close the widgets a test made once it is done (those of wider-scoped fixtures stay open).
+def close_widgets_of_the_test(request):
+    """Close the widgets a test made once it is done (those of wider-scoped fixtures stay open),
+    and free them.
 
     ipywidgets keeps every open widget in a global registry, so without this each explorer
     (and its figure) built by a test lives until the session ends: a full run grew to 7 GB,
-    and every ``et.presenter()`` call redrew all of them.
+    and every ``et.presenter()`` call redrew all of them. Explorers and figures hold
+    reference cycles, which Python's collector reaches late in a process holding millions of
+    objects; so the test that made widgets, or left pyplot figures open, ends with a
+    collection. Only those: a collection takes a tenth of a second, and after every test it
+    was half of the time of ``make test-fast``.
     """
-    from ipywidgets.widgets.widget import _instances
+    import ipywidgets
 
-    before = set(_instances)
+    ipywidgets.Widget.on_widget_constructed(lambda widget: _MADE.append(weakref.ref(widget)))
+    _MADE.clear()
     yield
-    for key in set(_instances) - before:
-        widget = _instances.get(key)
-        if widget is not None:
-            widget.close()
-    gc.collect()  # explorers hold reference cycles; free them (and their figures) now
+    made = [widget for widget in (ref() for ref in _MADE) if widget is not None]
+    _MADE.clear()
+    for widget in made:
+        widget.close()
+    if made or request.node.stash.get(LEFT_FIGURES, False):
+        del made
+        gc.collect()

@@ -1,26 +1,11 @@
 """Bad input to multiple.py, roc.py, resampling.py and losses.py is rejected, naming the parameter."""
-import re
-
 import numpy as np
-import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as hs
 
+from bad_values import FAST, LABELS, NOT_FINITE, NOT_NUMBER, OUTSIDE_UNIT, rejects
 from evalteach import stats as et
 from evalteach.stats.examples import scott_roc_example
-
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-not_finite = hs.sampled_from([float("nan"), float("inf"), -float("inf")])
-outside_unit = hs.one_of(hs.floats(max_value=-1e-9, allow_nan=False, allow_infinity=False),
-                         hs.floats(min_value=1.000001, max_value=1e9), not_finite)
-not_a_number = hs.sampled_from(["0.5", None, [0.5], True, object()])
-labels = hs.lists(hs.integers(0, 1), min_size=2, max_size=20)
-
-
-def rejects(call, name):
-    with pytest.raises((ValueError, TypeError), match=re.escape(name)):
-        call()
 
 
 # ----------------------------------------------------------------- ROC
@@ -35,7 +20,7 @@ def test_one_class_only_is_rejected(cls, n):
 
 
 @FAST
-@given(labels, hs.integers(1, 5))
+@given(LABELS, hs.integers(1, 5))
 def test_lengths_differ_are_rejected(y, extra):
     y = [0, 1] + y
     s = np.arange(len(y) + extra, dtype=float)
@@ -45,7 +30,7 @@ def test_lengths_differ_are_rejected(y, extra):
 
 
 @FAST
-@given(labels, not_finite, hs.data())
+@given(LABELS, NOT_FINITE, hs.data())
 def test_non_finite_scores_are_rejected(y, bad, data):
     y = [0, 1] + y
     s = np.arange(len(y), dtype=float)
@@ -64,7 +49,7 @@ def test_labels_other_than_0_1_are_rejected(bad):
 
 
 @FAST
-@given(outside_unit, not_a_number)
+@given(OUTSIDE_UNIT, NOT_NUMBER)
 def test_precision_at_prevalence_rejects_bad_rates(bad, wrong_type):
     for name in ("recall", "specificity", "prevalence"):
         for value in (bad, wrong_type):
@@ -77,7 +62,7 @@ def test_precision_at_prevalence_rejects_bad_rates(bad, wrong_type):
 
 
 @FAST
-@given(hs.one_of(outside_unit, hs.just(0.0), hs.just(1.0)))
+@given(hs.one_of(OUTSIDE_UNIT, hs.just(0.0), hs.just(1.0)))
 def test_bad_confidence_is_rejected(bad):
     y, s = scott_roc_example()
     rejects(lambda: et.auc_interval(y, s, confidence=bad), "confidence")
@@ -91,7 +76,7 @@ def test_bad_method_and_delong_needs_two_of_each():
 
 
 @FAST
-@given(hs.one_of(hs.floats(max_value=0, allow_nan=False, allow_infinity=False), not_finite, not_a_number))
+@given(hs.one_of(hs.floats(max_value=0, allow_nan=False, allow_infinity=False), NOT_FINITE, NOT_NUMBER))
 def test_bad_costs_are_rejected(bad):
     r = et.roc_curve(*scott_roc_example())
     rejects(lambda: r.operating_point(cost_fp=bad), "cost_fp")
@@ -108,7 +93,7 @@ def test_nemenyi_needs_two_algorithms(k, n):
 
 
 @FAST
-@given(hs.integers(-3, 0), outside_unit)
+@given(hs.integers(-3, 0), OUTSIDE_UNIT)
 def test_nemenyi_bad_datasets_and_alpha(n, alpha):
     rejects(lambda: et.nemenyi_cd(3, n), "n_datasets")
     rejects(lambda: et.nemenyi_cd(3, 10, alpha=alpha), "alpha")
@@ -121,7 +106,7 @@ def test_friedman_shape(shape):
 
 
 @FAST
-@given(not_finite, hs.integers(0, 11))
+@given(NOT_FINITE, hs.integers(0, 11))
 def test_friedman_non_finite(bad, i):
     x = np.arange(12, dtype=float).reshape(4, 3)
     x.flat[i] = bad
@@ -132,7 +117,7 @@ def test_friedman_non_finite(bad, i):
 
 
 @FAST
-@given(not_finite)
+@given(NOT_FINITE)
 def test_group_tests_reject_bad_groups(bad):
     for f in (et.anova_test, et.kruskal_wallis_test):
         rejects(lambda: f([1.0, 2.0, 3.0]), "groups")  # one group only
@@ -179,7 +164,7 @@ def test_kfold_needs_two_folds_and_at_most_n(n, k):
 
 
 @FAST
-@given(hs.one_of(outside_unit, hs.just(0.0), hs.just(1.0), not_a_number))
+@given(hs.one_of(OUTSIDE_UNIT, hs.just(0.0), hs.just(1.0), NOT_NUMBER))
 def test_bad_test_size(bad):
     rejects(lambda: et.holdout_split(10, test_size=bad), "test_size")
     rejects(lambda: et.repeated_holdout_splits(10, test_size=bad), "test_size")
@@ -196,7 +181,7 @@ def test_stratify_length_and_seed(n, extra):
 
 
 @FAST
-@given(outside_unit)
+@given(OUTSIDE_UNIT)
 def test_bootstrap_estimates_need_error_rates(bad):
     rejects(lambda: et.bootstrap_632(bad, 0.2), "resub_error")
     rejects(lambda: et.bootstrap_632(0.1, bad), "oob_error")
@@ -223,7 +208,7 @@ def test_rows_must_sum_to_one(excess, row):
 
 
 @FAST
-@given(hs.one_of(outside_unit, hs.floats(1.01, 5)))
+@given(hs.one_of(OUTSIDE_UNIT, hs.floats(1.01, 5)))
 def test_probabilities_out_of_range(bad):
     for f in (et.quadratic_loss, et.informational_loss):
         rejects(lambda: f([0.5, bad], [0, 1]), "probabilities")

@@ -1,24 +1,11 @@
 """Bad input to the post-hoc, AUC-comparison, multi-class, lift and Cochran functions (and the new
 keywords of friedman_test, wilcoxon_test and PrecisionRecallCurve.achievable) is rejected, naming the parameter."""
-import re
-
 import numpy as np
-import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as hs
 
+from bad_values import FAST, LABELS, NOT_BOOL, NOT_FINITE, bad_word, rejects
 from evalteach import stats as et
-
-FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-not_finite = hs.sampled_from([float("nan"), float("inf"), -float("inf")])
-not_a_bool = hs.sampled_from(["yes", 1, 0, None, 0.5])
-labels = hs.lists(hs.integers(0, 1), min_size=2, max_size=20)
-
-
-def rejects(call, name):
-    with pytest.raises((ValueError, TypeError), match=re.escape(name)):
-        call()
 
 
 def table(n=6, k=4, seed=0):
@@ -29,13 +16,13 @@ def table(n=6, k=4, seed=0):
 
 
 @FAST
-@given(not_a_bool)
+@given(NOT_BOOL)
 def test_friedman_tie_correction_must_be_bool(bad):
     rejects(lambda: et.friedman_test(table(), tie_correction=bad), "tie_correction")
 
 
 @FAST
-@given(hs.text(max_size=8).filter(lambda s: s not in ("zsplit", "wilcox", "pratt")))
+@given(bad_word("zsplit", "wilcox", "pratt"))
 def test_wilcoxon_zero_method(bad):
     rejects(lambda: et.wilcoxon_test([1.0, -2.0, 3.0], zero_method=bad), "zero_method")
 
@@ -50,7 +37,7 @@ def test_posthoc_shape(shape):
 
 
 @FAST
-@given(not_finite, hs.integers(0, 23))
+@given(NOT_FINITE, hs.integers(0, 23))
 def test_posthoc_non_finite(bad, i):
     x = table()
     x.flat[i] = bad
@@ -65,14 +52,14 @@ def test_posthoc_control(bad):
 
 
 @FAST
-@given(hs.text(max_size=10).filter(lambda s: s not in ("nemenyi", "bonferroni-dunn", "holm", "hochberg")))
+@given(bad_word("nemenyi", "bonferroni-dunn", "holm", "hochberg", max_size=10))
 def test_posthoc_method(bad):
     rejects(lambda: et.friedman_posthoc(table(), method=bad), "method")
     rejects(lambda: et.friedman_posthoc(table(), control=0, method="nemenyi"), "nemenyi")
 
 
 @FAST
-@given(hs.one_of(hs.floats(max_value=0.0, allow_nan=False), hs.floats(min_value=1.0), not_finite))
+@given(hs.one_of(hs.floats(max_value=0.0, allow_nan=False), hs.floats(min_value=1.0), NOT_FINITE))
 def test_posthoc_alpha_and_names(bad):
     rejects(lambda: et.friedman_posthoc(table(), alpha=bad), "alpha")
     rejects(lambda: et.friedman_posthoc(table(), names=["a", "b"]), "names")
@@ -83,7 +70,7 @@ def test_posthoc_alpha_and_names(bad):
 
 
 @FAST
-@given(labels, hs.integers(1, 5))
+@given(LABELS, hs.integers(1, 5))
 def test_delong_lengths(y, extra):
     y = [0, 0, 1, 1] + y
     s = np.arange(len(y), dtype=float)
@@ -92,7 +79,7 @@ def test_delong_lengths(y, extra):
 
 
 @FAST
-@given(labels, not_finite, hs.data())
+@given(LABELS, NOT_FINITE, hs.data())
 def test_delong_non_finite_and_labels(y, bad, data):
     y = [0, 0, 1, 1] + y
     s = np.arange(len(y), dtype=float)
@@ -105,7 +92,7 @@ def test_delong_non_finite_and_labels(y, bad, data):
 
 
 @FAST
-@given(hs.one_of(hs.floats(max_value=0.0, allow_nan=False), hs.floats(min_value=1.0, max_value=1.5), not_finite))
+@given(hs.one_of(hs.floats(max_value=0.0, allow_nan=False), hs.floats(min_value=1.0, max_value=1.5), NOT_FINITE))
 def test_delong_confidence_and_identical_scores(bad):
     y, s = [0, 1, 0, 1, 1, 0], [0.1, 0.9, 0.3, 0.7, 0.2, 0.4]
     rejects(lambda: et.delong_test(y, s, s[::-1], confidence=bad), "confidence")
@@ -128,7 +115,7 @@ def test_cochran_lengths_and_count(y, extra):
 
 
 @FAST
-@given(not_finite)
+@given(NOT_FINITE)
 def test_cochran_non_finite(bad):
     rejects(lambda: et.cochran_q_test([0.0, 1.0, bad], [0, 1, 1], [1, 1, 0]), "y_true")
     rejects(lambda: et.cochran_q_test([0, 1, 1], [0, 1, 1], [1.0, bad, 0.0]), "predictions[1]")
@@ -160,7 +147,7 @@ def test_multiclass_missing_class_and_shapes(missing):
 
 
 @FAST
-@given(not_finite, hs.text(max_size=10).filter(lambda s: s not in ("hand-till", "ovr")))
+@given(NOT_FINITE, bad_word("hand-till", "ovr", max_size=10))
 def test_multiclass_non_finite_and_method(bad, method):
     p = probabilities()
     p[2, 1] = bad
@@ -172,7 +159,7 @@ def test_multiclass_non_finite_and_method(bad, method):
 
 
 @FAST
-@given(labels, hs.integers(1, 5), not_finite)
+@given(LABELS, hs.integers(1, 5), NOT_FINITE)
 def test_lift_chart(y, extra, bad):
     y = [0, 1] + y
     rejects(lambda: et.lift_chart(y, np.arange(len(y) + extra, dtype=float)), "scores")
@@ -183,7 +170,7 @@ def test_lift_chart(y, extra, bad):
 
 
 @FAST
-@given(hs.text(max_size=8).filter(lambda s: s not in ("steps", "roc")), hs.integers(max_value=0))
+@given(bad_word("steps", "roc"), hs.integers(max_value=0))
 def test_achievable_pr_arguments(interpolation, points):
     c = et.precision_recall_curve([0, 1, 1, 0], [0.1, 0.8, 0.4, 0.5])
     rejects(lambda: c.achievable(interpolation), "interpolation")

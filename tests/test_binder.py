@@ -24,10 +24,7 @@ from nbclient import NotebookClient
 
 from conftest import ROOT, lesson_params, venv_python, without_pythonpath
 
-# In parallel runs one worker builds the Binder and the JupyterLite environments, in this order:
-# they fill and read the same pip cache, and the JupyterLite build writes build/ and
-# *.egg-info in the checkout.
-pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("pip-environments")]
+pytestmark = pytest.mark.notebooks
 
 BINDER = ROOT / "binder"
 #: What a repository checkout holds that the Binder build needs.

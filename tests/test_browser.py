@@ -17,9 +17,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import ARTIFACTS, LESSONS, lesson_params, shutdown_kernels
 
-# One worker runs every browser test: they share the session's Chromium and JupyterLab server
-# (conftest) and write their screenshots to test-artifacts/.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# `make test` runs a file's tests in one worker (--dist loadfile): they share that worker's
+# Chromium and JupyterLab server (conftest).
+pytestmark = pytest.mark.browser
 
 RUN_TIMEOUT = 240_000  # ms for one lesson's cells; the slowest simulations take seconds
 PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"

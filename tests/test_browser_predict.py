@@ -20,9 +20,9 @@ from test_browser import (PANEL, check_console, check_outputs, dismiss_toasts,  
                           lesson_page, lock_in_every_prediction, page_factory, run_all_in_lab,
                           wait_until_run)
 
-# One worker runs every browser test: they share the session's Chromium and JupyterLab server
-# (conftest) and write their screenshots to test-artifacts/.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# `make test` runs a file's tests in one worker (--dist loadfile): they share that worker's
+# Chromium and JupyterLab server (conftest).
+pytestmark = pytest.mark.browser
 
 NAME = "predict_in_lab.ipynb"
 CELLS = [

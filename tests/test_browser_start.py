@@ -14,9 +14,9 @@ import pytest
 
 from conftest import ARTIFACTS, LESSONS, LESSONS_DIR, START_PAGE, answers, free_port, served
 
-# One worker runs every browser test: they share the session's Chromium and JupyterLab server
-# (conftest) and write their screenshots to test-artifacts/.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("browser")]
+# `make test` runs a file's tests in one worker (--dist loadfile): they share that worker's
+# Chromium and JupyterLab server (conftest).
+pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")

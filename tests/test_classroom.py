@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CHP = "build/chp/node_modules/.bin/configurable-http-proxy"
 
 # One worker: the Hub and its proxy (installed into build/chp by make).
-pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("hub")]
+pytestmark = pytest.mark.notebooks
 
 
 @pytest.fixture(scope="module")

@@ -114,7 +114,7 @@ def test_one_sided_bounds():
 
 
 def test_verdicts_give_confidence_to_the_procedure():
-    """TEACHING.md: a level is a property of the procedure, not a probability about this interval."""
+    """docs/teaching.md: a level is a property of the procedure, not a probability about this interval."""
     for method in intervals.METHODS:
         verdict = et.proportion_interval(12, 40, method=method).verdict
         assert "of intervals built this way cover the true rate" in verdict

@@ -27,7 +27,7 @@ import nbformat
 import pytest
 
 import evalteach
-from conftest import executed_lesson, executed_lesson_params, lesson_params
+from conftest import lesson_params
 
 SETUP = '''import sys
 if sys.platform == "emscripten":  # JupyterLite: install the toolkit into the in-browser kernel
@@ -165,8 +165,8 @@ def test_explorers_are_seeded(path):
 
 # --- teaching rules: predict before reveal, claims, exercises with feedback ---------------------
 #
-# These checks enforce TEACHING.md's "Predict, commit, reveal", "Match the output" and
-# "Feedback names the misconception" (issue 11, "Done when"). They read the notebook's
+# These checks enforce docs/teaching.md's "Predict, commit, reveal", "The prose matches the
+# output" and "Feedback names the misconception" (issue 11, "Done when"). They read the notebook's
 # code with the ``ast`` module, so formatting, comments and strings never matter.
 
 PREDICT = "Predict"
@@ -434,8 +434,8 @@ def cell_times(nb):
 
 
 @pytest.mark.notebooks
-@pytest.mark.parametrize("path", executed_lesson_params())
-def test_lesson_runs_clean(path, capsys):
+@pytest.mark.parametrize("path", lesson_params())
+def test_lesson_runs_clean(path, capsys, executed_lesson):
     nb, elapsed = executed_lesson(path)
     TIMES[path.name] = elapsed
     seconds, slowest = max(cell_times(nb))

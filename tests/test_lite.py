@@ -12,6 +12,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 import zipfile
 from email.parser import Parser
 
@@ -21,10 +22,9 @@ from packaging.requirements import Requirement
 
 from conftest import LESSONS, LESSONS_DIR, ROOT, lesson_params, venv_python, without_pythonpath
 
-# In parallel runs one worker builds the Binder and the JupyterLite environments, in this order:
-# they fill and read the same pip cache, and the JupyterLite build writes build/ and
-# *.egg-info in the checkout.
-pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("pip-environments")]
+# The site's build and the lite extra's install build evalteach in the checkout (build/,
+# *.egg-info): `make test` runs this file in one worker (--dist loadfile), so never two at once.
+pytestmark = pytest.mark.notebooks
 
 #: Dependencies piplite can install in pyodide: built into the pyodide distribution,
 #: or pure-Python wheels on PyPI (ipywidgets).
@@ -117,13 +117,39 @@ def test_wheel_depends_only_on_what_pyodide_has(site):
         assert "evalteach/widgets/_base.py" in z.namelist()
 
 
-def test_wheel_imports_in_a_fresh_python(site, tmp_path):
+#: The packages of the ``lite`` extra, which the wheel alone must not install.
+LITE_EXTRA = {Requirement(r).name.lower().replace("_", "-") for r in tomllib.loads(
+    (ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["lite"]}
+
+
+@pytest.fixture(scope="module")
+def fresh_python(site, tmp_path_factory):
+    """A fresh venv holding the site's wheel and what it depends on, nothing else.
+
+    The two tests of a fresh environment share it, in file order: the wheel's test first, then
+    the lite extra's test adds ``.[lite]``, which needs everything the wheel needs and more,
+    so the environment it gets is the one a fresh ``pip install .[lite]`` makes (building it
+    again cost about 80 s). The Binder pins are the constraints: the same versions as there,
+    so pip's cache has them.
+    """
     _, wheel = site
-    subprocess.run([sys.executable, "-m", "venv", tmp_path / "venv"], check=True)
-    python = venv_python(tmp_path / "venv")
-    # the Binder pins as constraints: the same versions as there, so pip's cache has them
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "-c",
+    venv = tmp_path_factory.mktemp("fresh") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    python = venv_python(venv)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-c",
                     ROOT / "binder" / "requirements.txt", wheel], check=True)
+    return python
+
+
+def installed(python):
+    frozen = subprocess.run([python, "-m", "pip", "list", "--format=freeze"], capture_output=True,
+                            text=True, check=True).stdout
+    return {line.split("==")[0].lower().replace("_", "-") for line in frozen.splitlines()}
+
+
+def test_wheel_imports_in_a_fresh_python(fresh_python, tmp_path):
+    python = fresh_python
+    assert not installed(python) & LITE_EXTRA, "the wheel's environment must not hold the lite extra"
     code = ("import evalteach as et; "
             "assert 'site-packages' in et.__file__; "
             "r = et.proportion_interval(12, 40); print(round(r.low, 3), round(r.high, 3)); "
@@ -189,12 +215,13 @@ def test_widget_wheels_match_the_sites_widget_manager(site):
     assert lab_widgets.specifier.contains(widgets_wheel.name.split("-")[1])
 
 
-def test_make_lite_works_from_the_lite_extra_alone(tmp_path):
-    """A fresh environment with only `.[lite]` (what `make lite` installs) builds the site."""
-    subprocess.run([sys.executable, "-m", "venv", tmp_path / "venv"], check=True)
-    python = venv_python(tmp_path / "venv")
+def test_make_lite_works_from_the_lite_extra_alone(fresh_python, tmp_path):
+    """A fresh environment with only `.[lite]` (what `make lite` installs) builds the site:
+    the wheel's environment (only what evalteach needs) with the lite extra added."""
+    python = fresh_python
     subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                     "-c", ROOT / "binder" / "requirements.txt", f"{ROOT}[lite]"], check=True)
+    assert LITE_EXTRA <= installed(python)
     out = tmp_path / "dist"
     run = subprocess.run([python, ROOT / "lite" / "build.py", "--output-dir", out],
                          capture_output=True, text=True, cwd=tmp_path)

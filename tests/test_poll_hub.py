@@ -32,7 +32,7 @@ from classroom import Student  # noqa: E402
 from poll import PollHub, class_votes  # noqa: E402
 
 # One worker: the Hub, its proxy and the servers are shared by the whole module.
-pytestmark = [pytest.mark.notebooks, pytest.mark.xdist_group("poll-hub")]
+pytestmark = pytest.mark.notebooks
 
 INSTRUCTOR, STUDENTS, OUTSIDER = "teacher", ["ann", "bob"], "eve"
 #: Students who only vote through the API (the benchmark's code, on this Hub).

@@ -17,7 +17,7 @@ import sys
 import nbformat
 import pytest
 
-from conftest import ROOT, executed_lesson, executed_lesson_params
+from conftest import ROOT, lesson_params
 
 pytestmark = pytest.mark.notebooks
 
@@ -44,8 +44,11 @@ def explorer_pngs(nb):
                for png in re.findall(r'src="data:image/png;base64,([^"]+)"', d.get("text/html", ""))])
 
 
-@pytest.mark.parametrize("lesson", executed_lesson_params())
-def test_handout_shows_every_explorer_picture(lesson, tmp_path):
+# Last lesson first: when the lesson tests run in another worker at the same time (first lesson
+# first), each worker executes half of the lessons and reads the other half (conftest's
+# executed_lesson), instead of one waiting for the other's every lesson.
+@pytest.mark.parametrize("lesson", lesson_params()[::-1])
+def test_handout_shows_every_explorer_picture(lesson, tmp_path, executed_lesson):
     # the same execution `make html` asks nbconvert for (shared with the lesson test), then
     # its HTML conversion
     nb, _ = executed_lesson(lesson)

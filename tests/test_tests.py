@@ -496,7 +496,7 @@ def test_one_sample_t_test_is_alpaydins_and_scipys():
 
 
 def test_no_two_sided_verdict_names_a_direction():
-    """TEACHING.md: a verdict never picks the direction the data happened to show."""
+    """docs/teaching.md: a verdict never picks the direction the data happened to show."""
     rng = np.random.default_rng(5)
     a, b = rng.normal(0.2, 0.02, 10), rng.normal(0.25, 0.02, 10)
     d = [[0.02, 0.01], [0.03, 0.02], [0.01, 0.02], [0.02, 0.02], [0.03, 0.03]]

@@ -1,4 +1,4 @@
-"""TEACHING.md: no verdict says "no evidence" (not significant is not "no difference") or
+"""docs/teaching.md: no verdict says "no evidence" (not significant is not "no difference") or
 "95% level" (a test's level is alpha, e.g. 5%); every result class of evalteach.stats is built here."""
 import inspect
 

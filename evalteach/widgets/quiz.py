@@ -33,6 +33,9 @@ CHOICE_STYLE_CSS = (".evalteach-choices label {height: auto; line-height: 1.35; 
 class _Style(W.HTML):
     """A ``<style>`` element in the page (an HTML widget that shows nothing)."""
 
+    def close(self):
+        """Stay open: every question shows this one widget, so ``Widget.close_all()`` must not end it."""
+
 
 CHOICE_STYLE = _Style(f"<style>{CHOICE_STYLE_CSS}</style>")
 
