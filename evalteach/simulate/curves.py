@@ -11,7 +11,7 @@ Fitting is the slow part, so each fold's curve is cached (:func:`functools.lru_c
 by plain values; the same data set, learner, k and seed never fit twice. What the
 learning-curve explorer asks for with seed 0 comes fitted with the package
 (:mod:`evalteach.simulate.bundled_scores`): read, not fitted, when the installed
-scikit-learn is the one that fitted it.
+scikit-learn is of the minor version that fitted it.
 """
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ cached by plain values (data set, learner, k, seed): the same fit never runs twi
 and a cached answer costs a dictionary look-up (no progress is reported for it).
 What the explorers ask for with seed 0 comes fitted with the package
 (:mod:`evalteach.simulate.bundled_scores`): read, not fitted, when the installed
-scikit-learn is the one that fitted it.
+scikit-learn is of the minor version that fitted it.
 
 The fits run on one thread with scikit-learn's input checks off (the bundled data is
 finite and well formed): on these small problems worker threads and checks cost more
@@ -29,6 +29,7 @@ from . import bundled_scores
 from ..data import DATASETS, load_dataset
 from ..learners import LEARNERS, fitting, make_learner
 from ..stats import PermutationNull
+from .bundled_requests import run_seed
 from .curves import cv_folds
 
 __all__ = ["fold_errors", "repeated_cv_errors", "holdout_predictions", "GrowingResamples",
@@ -106,11 +107,6 @@ def fit_fold_errors(dataset, learner, k, seed, progress=None):
             if progress is not None:
                 progress((fold + 1) / k)
     return errors
-
-
-def run_seed(seed, run):
-    """The fold seed of run ``run`` of :func:`repeated_cv_errors` with ``seed``."""
-    return seed * 1000 + run
 
 
 #: (data set, learner, runs, k, seed) -> read-only concatenated fold errors.

@@ -16,6 +16,7 @@ import numpy as np
 from .. import _validate
 from ..stats import (corrected_resampled_t_test, five_by_two_cv_f_test, mcnemar_table, mcnemar_test,
                      paired_t_test)
+from .bundled_requests import five_by_two_seeds
 from .learner_scores import fold_errors, holdout_predictions
 
 __all__ = ["REPLICABILITY_TESTS", "Replicability", "replicability", "agreement"]
@@ -78,11 +79,6 @@ def agreement(significant):
     s = sig.sum(axis=-1)
     share = (s * (s - 1) + (m - s) * (m - s - 1)) / (m * (m - 1))
     return float(share) if np.ndim(share) == 0 else share
-
-
-def five_by_two_seeds(seed):
-    """The fold seeds of the 5 replications of 2-fold CV on partition seed ``seed``."""
-    return [seed * 1000 + 500 + i for i in range(5)]
 
 
 def _five_by_two_errors(dataset, learner, seed):
