@@ -16,31 +16,22 @@ from sklearn.tree import DecisionTreeClassifier
 
 import evalteach.simulate.curves as curves
 import evalteach.simulate.learner_scores as scores
-import evalteach.simulate.repeated_partitions as partitions
 import evalteach.simulate.sampling as sampling
 from evalteach.data import load_dataset
 from evalteach.simulate import bundled_requests as grid
 from evalteach.simulate import bundled_scores as bundled
-from evalteach.simulate import cv_folds, resubstitution_vs_holdout
+from evalteach.simulate import clear_caches, cv_folds, resubstitution_vs_holdout
 from evalteach.widgets import (BayesianComparisonExplorer, LearningCurveExplorer, RandomizationExplorer,
                                ReplicabilityExplorer, SamplingErrorExplorer)
 
 
 @pytest.fixture
 def empty_caches():
-    """The in-memory caches emptied for one test (and refilled after it)."""
-    caches = scores._FOLD_ERRORS, scores._REPEATED, partitions._CACHE
-    saved = [dict(cache) for cache in caches]
-    for cache in caches:
-        cache.clear()
-    scores.holdout_predictions.cache_clear()
-    sampling._resubstitution.cache_clear()
+    """The caches of computed results emptied for one test, and again after it (nothing it
+    fitted under a patched version or bundle stays)."""
+    clear_caches()
     yield
-    for cache, kept in zip(caches, saved):
-        cache.clear()
-        cache.update(kept)
-    scores.holdout_predictions.cache_clear()
-    sampling._resubstitution.cache_clear()
+    clear_caches()
     bundled._bundle.cache_clear()
 
 
@@ -291,7 +282,7 @@ def test_resubstitution_outside_the_bundle_is_fitted(empty_caches, monkeypatch):
     assert other.n_test == bundled_result.n_test and not np.array_equal(other.test_errors, bundled_result.test_errors)
     monkeypatch.setattr(bundled, "installed_sklearn", lambda: "0.0")
     bundled._bundle.cache_clear()
-    sampling._resubstitution.cache_clear()
+    clear_caches()
     refitted = resubstitution_vs_holdout(n_splits=20, seed=0)
     assert calls[-1] == ("breast_cancer", "1nn", 1 / 3, 20, 0)
     np.testing.assert_array_equal(refitted.test_errors, bundled_result.test_errors)

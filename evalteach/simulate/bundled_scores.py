@@ -20,13 +20,13 @@ Another minor version falls back to fitting.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
 from .bundled_requests import (CURVE_DATASETS, CURVE_K, CURVE_LEARNERS, DATASETS, LEARNERS, PARTITIONS,
                                RANDOMIZATION_K, RESUBSTITUTION)
+from .result_cache import cached
 
 #: The grid the bundle covers is re-exported for the explorers that offer it.
 __all__ = ["BUNDLE", "DATASETS", "LEARNERS", "RANDOMIZATION_K", "PARTITIONS", "CURVE_DATASETS",
@@ -124,7 +124,7 @@ def read(path=BUNDLE):
         return {name: archive[name] for name in archive.files}
 
 
-@lru_cache(maxsize=1)
+@cached(max_bytes=2**20, name="bundle of learner scores")  # read once: 160 kB of arrays
 def _bundle():
     """The bundle (read once), or None if it is missing or another minor version of
     scikit-learn made it."""

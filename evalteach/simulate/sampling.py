@@ -10,11 +10,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
 from .. import _validate as v
+from .result_cache import cached
 
 __all__ = [
     "sample_errors", "sampling_error_sd", "Distribution", "DISTRIBUTIONS", "parent_distribution",
@@ -313,7 +313,7 @@ class Resubstitution:
         return float(self.test_errors.mean() - self.train_errors.mean())
 
 
-@lru_cache(maxsize=32)
+@cached(max_bytes=2 * 2**20, name="resubstitution fits")  # n_splits fits each
 def _resubstitution(dataset, learner, test_fraction, n_splits, seed):
     from . import bundled_scores
 
@@ -355,7 +355,7 @@ def resubstitution_vs_holdout(dataset="breast_cancer", learner="1nn", test_fract
     The training-set (resubstitution) error is optimistically biased: a 1-nearest-neighbour
     classifier memorises its training set and scores (nearly) 0 there, while its held-out
     error estimates its true error (Mitchell ch. 5: "don't test on the training set").
-    Results are cached, so asking again is free; the explorer's request with seed 0 comes
+    Results are cached, so asking again costs no fit; the explorer's request with seed 0 comes
     fitted with the package (:mod:`evalteach.simulate.bundled_scores`).
 
     Parameters
