@@ -283,3 +283,28 @@ def test_the_first_experiments_equal_a_smaller_draw():
             big.first(bad)
     with pytest.raises(TypeError, match="n_experiments"):
         big.first(2.5)
+
+
+def test_a_test_set_reuse_simulation_keeps_its_curves_not_the_draws():
+    """A view of a row of the draws would keep all of them (800 kB a stream here) alive
+    with each simulation an explorer keeps."""
+    from evalteach.simulate.result_cache import size_of
+
+    experiments = TestSetReuseExperiments(100, n_experiments=1000, seed=1)
+    for n_test in (50, 100, 200):
+        assert size_of(experiments.simulate(0.2, n_test, spread=0.01)) < 30_000
+    assert experiments._draws.nbytes <= experiments._draws.max_bytes
+
+
+def test_resampling_fits_keep_their_splits_and_estimates_within_bounds():
+    from evalteach.data import load_dataset
+    from evalteach.simulate import ResamplingFits
+
+    data = load_dataset("breast_cancer")
+    fits = ResamplingFits(data.X[:150], data.y[:150], data.X[150:], data.y[150:], "stump", seed=0)
+    for k in range(2, 21):
+        fits.estimates("bootstrap", k, 20)
+        assert fits._recent.nbytes <= fits._recent.max_bytes
+        assert fits._estimates.nbytes <= fits._estimates.max_bytes
+    again = fits.estimates("bootstrap", 20, 20)
+    assert again is fits.estimates("bootstrap", 20, 20)  # kept

@@ -680,9 +680,10 @@ class TestSetReuseExperiments:
     """The random draws of :func:`simulate_test_set_reuse`, kept for the next setting.
 
     The models' true errors, their test scores and their validation scores come from three
-    streams of their own, seeded by (seed, 0), (seed, 1) and (seed, 2), and the last few
-    draws of each are kept: a new test-set size redraws only the test scores, a new
-    validation-set size only the validation scores, and m only selects.
+    streams of their own, seeded by (seed, 0), (seed, 1) and (seed, 2), and the last dozen
+    draws are kept (a cache of :mod:`evalteach.simulate.result_cache`): a new test-set size
+    redraws only the test scores, a new validation-set size only the validation scores, and
+    m only selects. A simulation keeps its curves and one example experiment, not the draws.
 
     Parameters
     ----------
@@ -699,8 +700,8 @@ class TestSetReuseExperiments:
     """
 
     __test__ = False  # not a pytest class
-    #: Draws kept per stream.
-    kept = 4
+    #: Draws kept (of any stream).
+    kept = 12
 
     def __init__(self, m_max=20, n_experiments=2000, seed=0):
         self.m_max = v.integer("m", m_max, low=1)
@@ -708,24 +709,15 @@ class TestSetReuseExperiments:
         self.seed = v.integer("seed", seed, low=0)
         shape = (self.n_experiments, self.m_max)
         self._z = np.random.default_rng([self.seed, 0]).standard_normal(shape)
-        self._draws = {}
-
-    def _kept(self, key, draw):
-        if key not in self._draws:
-            self._draws[key] = draw()
-            same_stream = [k for k in self._draws if k[0] == key[0]]
-            for old in same_stream[:-self.kept]:
-                del self._draws[old]
-        return self._draws[key]
+        self._draws = ResultCache("test-set reuse draws", self.kept * (8 * self._z.size + 1024))
 
     def _true(self, error, spread):
-        return self._kept(("true", error, spread),
-                          lambda: np.clip(error + spread * self._z, 0.001, 0.999))
+        return self._draws.get(("true", error, spread), lambda: np.clip(error + spread * self._z, 0.001, 0.999))
 
     def _scores(self, stream, n, error, spread):
         """Error rates on a set of n instances: Binomial(n, true error) / n, from ``stream``."""
         true = self._true(error, spread)
-        return self._kept((stream, n, error, spread), lambda: np.random.default_rng(
+        return self._draws.get((stream, n, error, spread), lambda: np.random.default_rng(
             [self.seed, 1 if stream == "test" else 2]).binomial(n, true) / n)
 
     def simulate(self, error=0.2, n_test=100, *, n_validation=100, spread=0.0):
@@ -750,7 +742,8 @@ class TestSetReuseExperiments:
             optimism=float((reused_true - reused)[:, -1].mean()),
             validated_bias=float((validated - validated_true)[:, -1].mean()),
             error=error, n_test=n_test, n_experiments=self.n_experiments,
-            example_true=true[0], example_test=test[0], example_validation=validation[0],
+            # copies: a row of the draws would keep all of them alive with the result
+            example_true=true[0].copy(), example_test=test[0].copy(), example_validation=validation[0].copy(),
         )
 
 
@@ -883,9 +876,14 @@ class ResamplingFits:
         self.seed = v.integer("seed", seed, low=0)
         self._model = make_learner(learner)
         self._whole = None    # (resubstitution error, held-out error, gamma) of the model trained on all
-        self._wrong = {}      # (family, rep, k of k-fold or 0, index) -> test errors of that fit
-        self._estimates = {}  # (method, k, repetitions) -> ResamplingEstimates
-        self._recent = {}     # (method, k, runs) -> the splits of the last few draws
+        # (family, rep, k of k-fold or 0, index) -> test errors of that fit: a small integer per
+        # fit made, kept with the object as a fitted model keeps its coefficients
+        self._wrong = {}
+        # the splits of the last draws (one picture asks for the same draws several times: up
+        # to 20 repetitions of 20 bootstrap samples, about 1 MB at n = 200), and the estimates
+        # (each with its first repetition's splits)
+        self._recent = ResultCache("resampling splits", 4 * 2**20)
+        self._estimates = ResultCache("resampling estimates", 2 * 2**20)
 
     @property
     def n(self):
@@ -933,14 +931,8 @@ class ResamplingFits:
         return k, repetitions, 1 if method == "loo" else repetitions  # leave-one-out has no randomness
 
     def _draws(self, method, k, runs):
-        """Each repetition's splits, with the keys of their fits (the last few kept: one
-        picture asks for the same draws several times)."""
-        key = (method, k, runs)
-        if key not in self._recent:
-            self._recent[key] = self._draw_splits(method, k, runs)
-            while len(self._recent) > 4:
-                self._recent.pop(next(iter(self._recent)))
-        return self._recent[key]
+        """Each repetition's splits, with the keys of their fits (the last draws kept)."""
+        return self._recent.get((method, k, runs), lambda: self._draw_splits(method, k, runs))
 
     def _draw_splits(self, method, k, runs):
         from ..stats import (bootstrap_samples, holdout_split, kfold_splits, leave_one_out_splits,
@@ -998,12 +990,13 @@ class ResamplingFits:
 
     def estimates(self, method="kfold", k=10, repetitions=20, *, progress=None):
         """The estimates of :func:`resampling_estimates`, fitting only what is not cached yet."""
+        k, repetitions, runs = self._checked(method, k, repetitions)
+        return self._estimates.get((method, k, repetitions),
+                                   lambda: self._estimated(method, k, repetitions, runs, progress))
+
+    def _estimated(self, method, k, repetitions, runs, progress):
         from ..stats import bootstrap_632, bootstrap_632_plus
 
-        k, repetitions, runs = self._checked(method, k, repetitions)
-        key = (method, k, repetitions)
-        if key in self._estimates:
-            return self._estimates[key]
         reps = self._draws(method, k, runs)
         self.fit([(fit, split) for splits, keys in reps for fit, split in zip(keys, splits)
                   if fit not in self._wrong], progress=progress)
@@ -1020,10 +1013,8 @@ class ResamplingFits:
             estimates = pooled
         if method == "loo":
             estimates = np.repeat(estimates, repetitions)
-        result = ResamplingEstimates(method, estimates, self.true_error, self.resub_error, reps[0][0],
-                                     wrong[0] / np.maximum(sizes[0], 1), self.n)
-        self._estimates[key] = result
-        return result
+        return ResamplingEstimates(method, estimates, self.true_error, self.resub_error, reps[0][0],
+                                   wrong[0] / np.maximum(sizes[0], 1), self.n)
 
 
 def resampling_estimates(X, y, X_heldout, y_heldout, learner="1nn", method="kfold", *, k=10,

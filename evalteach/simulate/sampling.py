@@ -278,8 +278,16 @@ def _check_distribution(distribution):
     return distribution
 
 
+#: Draws made at a time by :func:`sample_means` (1 MB): 10,000 samples of 200 draw 2 million
+#: numbers, and drawn at once they took 16 MB (32 MB for the log-normal) on every change.
+_DRAWN_AT_ONCE = 2**17
+
+
 def sample_means(distribution, n, n_samples, seed=0):
     """Means of ``n_samples`` independent samples of size ``n`` from ``distribution``.
+
+    The samples are drawn a block at a time from one stream: the same numbers as drawing
+    all ``(n_samples, n)`` at once.
 
     Examples
     --------
@@ -290,7 +298,19 @@ def sample_means(distribution, n, n_samples, seed=0):
     distribution = _check_distribution(distribution)
     n = v.integer("n", n, low=1)
     n_samples = v.integer("n_samples", n_samples, low=1)
-    return distribution.draw(_rng(seed), (n_samples, n)).mean(axis=1)
+    rng = _rng(seed)
+    rows = max(1, _DRAWN_AT_ONCE // n)
+    if distribution.kind == "bimodal":
+        # the stream holds every component choice before every normal draw: the choices
+        # first (a byte per draw), then the normals, a block of samples at a time
+        weight = _BIMODAL_WEIGHT
+        high = np.concatenate([rng.random((min(rows, n_samples - start), n)) < weight
+                               for start in range(0, n_samples, rows)])
+        return np.concatenate([(rng.standard_normal(high[start:start + rows].shape)
+                                + _BIMODAL_GAP * high[start:start + rows]).mean(axis=1)
+                               for start in range(0, n_samples, rows)])
+    return np.concatenate([distribution.draw(rng, (min(rows, n_samples - start), n)).mean(axis=1)
+                           for start in range(0, n_samples, rows)])
 
 
 # --- resubstitution against a held-out test set ------------------------------------------
