@@ -41,6 +41,8 @@ ALGORITHM_TESTS = {
 _FOLDS, _HOLDOUTS, _CHUNK = 10, 30, 200
 #: Experiments whose latent scores are made at a time (about 300 kB each at n = 600).
 _ROWS = 16
+#: Experiments whose rounded scores are compared at a time (a few hundred kB of temporaries).
+_ROUNDED_ROWS = 64
 #: Steps per unit of the rounded latent scores, and the int16 bound they keep within: a
 #: score is kept to half of 1/2048.
 _STEP, _LIMIT = 2048, 32767
@@ -194,15 +196,22 @@ class _Draws:
         self.instance, self.prediction = instance, prediction
 
 
-def _draw_chunks(n_experiments, max_n, seed):
+def _draw_chunks(n_experiments, max_n, seed, into=None):
     """The draws of ``n_experiments`` experiments, ``_CHUNK`` at a time, in the order of one
-    seeded stream: per chunk its instance draws, then its prediction draws."""
+    seeded stream: per chunk its instance draws, then its prediction draws. Each chunk is
+    drawn into the rows of ``into`` (draws of them all) if given, else into new arrays."""
     rng = np.random.default_rng(seed)
     f32 = np.float32
     for start in range(0, n_experiments, _CHUNK):
-        size = min(_CHUNK, n_experiments - start)
-        instance = rng.standard_normal((size, 4, max_n), dtype=f32)
-        yield _Draws(instance, rng.standard_normal((size, 2, _slots(max_n)), dtype=f32))
+        rows = slice(start, min(start + _CHUNK, n_experiments))
+        if into is None:
+            size = rows.stop - rows.start
+            chunk = _Draws(np.empty((size, 4, max_n), f32), np.empty((size, 2, _slots(max_n)), f32))
+        else:
+            chunk = _Draws(into.instance[rows], into.prediction[rows])
+        rng.standard_normal(out=chunk.instance, dtype=f32)
+        rng.standard_normal(out=chunk.prediction, dtype=f32)
+        yield chunk
 
 
 #: The draws alive in this kernel, by (experiments, max_n, seed): explorers and lessons that
@@ -222,13 +231,12 @@ def _shared_draws(n_experiments, max_n, seed, progress):
                 break
     if draws is None:
         report = _progress(progress)
-        instance = np.empty((n_experiments, 4, max_n), np.float32)
-        prediction = np.empty((n_experiments, 2, _slots(max_n)), np.float32)
-        for i, chunk in enumerate(_draw_chunks(n_experiments, max_n, seed)):
-            rows = slice(i * _CHUNK, i * _CHUNK + len(chunk.instance))
-            instance[rows], prediction[rows] = chunk.instance, chunk.prediction
-            report(rows.stop / n_experiments)
-        draws = _Draws(instance, prediction)
+        draws = _Draws(np.empty((n_experiments, 4, max_n), np.float32),
+                       np.empty((n_experiments, 2, _slots(max_n)), np.float32))
+        done = 0
+        for chunk in _draw_chunks(n_experiments, max_n, seed, into=draws):
+            done += len(chunk.instance)
+            report(done / n_experiments)
     _ALIVE[key] = draws
     return draws
 
@@ -426,16 +434,18 @@ class AlgorithmTestExperiments:
         if rounded is None:
             blocks = self._compared_blocks(setting, key)
         else:
-            def above(j, threshold):
-                scores = rounded[j]
+            def above(j, threshold, rows):
+                scores = rounded[j, rows]
                 # the one step whose scores may lie on either side of the threshold
                 step = min(max(int(np.floor(float(threshold) * _STEP + 0.5)), -_LIMIT), _LIMIT)
                 result = scores > step
                 experiments, slots = np.divmod(np.flatnonzero(scores == step), scores.shape[1])
-                result[experiments, slots] = self._exact_scores(*setting, j, experiments, slots) > threshold
+                result[experiments, slots] = self._exact_scores(*setting, j, rows.start + experiments, slots) > threshold
                 return result
 
-            blocks = [(slice(0, size), above)]  # comparisons of int16: all experiments at once
+            blocks = [(rows, lambda j, t, rows=rows: above(j, t, rows))
+                      for rows in (slice(start, min(start + _ROUNDED_ROWS, size))
+                                   for start in range(0, size, _ROUNDED_ROWS))]
         for rows, errs in blocks:
             err_a = errs(0, t_a)
             counts_a[rows] = _segment_counts(err_a, starts)
