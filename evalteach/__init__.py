@@ -10,9 +10,8 @@ Examples
 >>> et.proportion_interval(12, 40)            # doctest: +SKIP
 >>> et.SamplingErrorExplorer(error=0.3, n=40)  # doctest: +SKIP
 """
-import importlib
-
-from . import stats
+from . import simulate, stats, widgets
+from ._lazy import lazy_names
 from .data import load_dataset, random_dataset
 from .example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC, DEMSAR_AUC_PRINTED, DEMSAR_DATASETS
 from .learners import make_learner
@@ -20,29 +19,12 @@ from .plotting import presenter
 
 __version__ = "0.1.0"
 
-#: Loaded on first use, so ``import evalteach`` costs little more than numpy
-#: (``benchmarks/run.py`` prints the ratio; in JupyterLite every second counts).
-_LAZY_MODULES = ("simulate", "widgets")
-
-
-def __getattr__(name):
-    if name in _LAZY_MODULES:
-        return importlib.import_module(f".{name}", __name__)
-    if name in stats.__all__:
-        return getattr(stats, name)
-    widgets = importlib.import_module(".widgets", __name__)
-    if name in widgets.__all__:
-        return getattr(widgets, name)
-    simulate = importlib.import_module(".simulate", __name__)
-    if name in simulate.__all__:
-        return getattr(simulate, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    widgets = importlib.import_module(".widgets", __name__)
-    return sorted(set(globals()) | set(stats.__all__) | set(widgets.__all__))
-
+# The three subpackages' __init__ modules only list their names; a name is imported (with
+# scipy, scikit-learn or ipywidgets) on first use (``benchmarks/run.py`` prints the cost of
+# ``import evalteach``; in JupyterLite every second counts). Statistics win a clash of names.
+_WHERE = {**{name: "simulate" for name in simulate.__all__}, **{name: "widgets" for name in widgets.__all__},
+          **{name: "stats" for name in stats.__all__}}
+__getattr__, __dir__ = lazy_names(__name__, _WHERE)
 
 __all__ = [*stats.__all__, "load_dataset", "random_dataset", "make_learner", "presenter",
            "DEMSAR_AUC", "DEMSAR_ALGORITHMS", "DEMSAR_DATASETS", "DEMSAR_AUC_PRINTED", "simulate", "widgets"]

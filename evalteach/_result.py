@@ -9,9 +9,16 @@ numbers put in, and a one-sentence verdict.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
+import inspect
+import re
 from dataclasses import dataclass, field
 
 import numpy as np
+
+# The number formats live in _format; the explorers and simulations import them from here too.
+from ._format import fmt, p_text, pct  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -41,63 +48,55 @@ def result(cls):
     return dataclass(frozen=True, repr=False, eq=False)(cls)
 
 
-def fmt(x, digits=4):
-    """Format a number for display: ``digits`` significant figures, ints as ints."""
-    if x is None:
-        return "—"
-    if isinstance(x, (int, np.integer)):
-        return str(int(x))
-    x = float(x)
-    if np.isnan(x):
-        return "nan"
-    if np.isinf(x):
-        return r"\infty" if x > 0 else r"-\infty"
-    if x != 0 and (abs(x) < 1e-4 or abs(x) >= 1e6):
-        mantissa, exponent = f"{x:.{digits - 1}e}".split("e")
-        return rf"{mantissa} \times 10^{{{int(exponent)}}}"
-    return f"{x:.{digits}g}"
+_PLOT_PARAMETER = """\
+ax : matplotlib Axes or sequence of Axes, optional
+    Where to draw: None makes a figure sized for a notebook cell (a
+    :class:`~evalteach.pictures.ResultFigure`: a PNG at twice its on-screen pixels, the
+    verdict as its text alternative); one Axes of a grid is divided into the picture's
+    panels; or give one Axes per panel."""
+
+_PLOT_RETURNS = """\
+Returns
+-------
+matplotlib Axes
+    The Axes drawn in (the first panel's, where the picture has several)."""
 
 
-def pct(p, digits=3):
-    """A fraction as a percentage: 0.95 -> '95%', 0.975 -> '97.5%'.
-
-    A fraction strictly between 0 and 1 never reads as 0% or 100%: more digits are shown
-    instead (0.99996 -> '99.996%'), since "100%" would claim certainty.
-    """
-    x = 100 * float(p)
-    text = f"{x:.{digits}g}"
-    while 0 < x < 100 and float(text) in (0.0, 100.0) and digits < 10:
-        digits += 1
-        text = f"{x:.{digits}g}"
-    return f"{text}%"
-
-
-#: Significance levels a reader compares a printed p with.
-_COMMON_ALPHAS = (0.1, 0.05, 0.01)
+def _plot_doc(doc):
+    """``doc`` with the parameter and the return value every ``plot`` shares put in."""
+    doc = inspect.cleandoc(doc)
+    if "\nParameters\n----------\n" in doc:
+        doc = doc.replace("\nParameters\n----------\n", "\nParameters\n----------\n" + _PLOT_PARAMETER + "\n", 1)
+        head, rest = doc.split("\nParameters\n----------\n", 1)
+        # the Parameters section ends at the next section title
+        match = re.search(r"\n\n(?=\w[\w ]*\n-+\n)", rest)
+        end = match.start() if match else len(rest)
+        return f"{head}\nParameters\n----------\n{rest[:end]}\n\n{_PLOT_RETURNS}{rest[end:]}"
+    match = re.search(r"\n\n(?=\w[\w ]*\n-+\n)", doc)
+    end = match.start() if match else len(doc)
+    return f"{doc[:end]}\n\nParameters\n----------\n{_PLOT_PARAMETER}\n\n{_PLOT_RETURNS}{doc[end:]}"
 
 
-def p_text(p):
-    """A p-value the way papers report it: 'p = 0.0312', 'p = 0.500', 'p < 0.001', 'p > 0.999'.
+def draws(module, picture):
+    """Decorator for a result's ``plot`` method: it draws with ``evalteach.pictures.<module>.<picture>``
+    (imported on the first call, so ``import evalteach`` loads no matplotlib, and the statistics
+    never import the pictures at import time), and its docstring gains the ``ax`` parameter and
+    the Axes returned, which every ``plot`` shares. The decorated method's body is not run: its
+    signature and docstring say what the picture takes and shows."""
+    def decorate(method):
+        signature = inspect.signature(method)
 
-    Three significant figures, trailing zeros kept (0.312 prints as 0.312, 0.5 as
-    0.500), and more figures where three would put the printed value on the other side
-    of a common level (0.1, 0.05, 0.01) than the p itself, or exactly on it: 0.04996
-    prints as 0.04996, not 0.0500, which would contradict "significant at the 5%
-    level"; 0.1002 as 0.1002, not 0.100, which reads as reaching the 10% level.
-    """
-    p = float(p)
-    if p < 0.001:
-        return "p < 0.001"
-    if 0.999 < p < 1:
-        return "p > 0.999"
-    for digits in range(3, 8):
-        text = f"{p:#.{digits}g}"
-        shown = float(text)
-        # on the same side of every level, and not printed as a level it only rounds to
-        # (0.1002 as "0.100" reads as "p <= 0.10")
-        if all((shown < a) == (p < a) and (shown != a or p == a) for a in _COMMON_ALPHAS):
-            break
-    return f"p = {text}"
+        @functools.wraps(method)
+        def plot(self, *args, **kwargs):
+            bound = signature.bind(self, *args, **kwargs)
+            bound.apply_defaults()
+            options = {name: value for name, value in bound.arguments.items() if name != "self"}
+            draw = getattr(importlib.import_module(f"evalteach.pictures.{module}"), picture)
+            return draw(self, **options)
+
+        plot.__doc__ = _plot_doc(method.__doc__)
+        return plot
+    return decorate
 
 
 def _short(value):

@@ -12,6 +12,8 @@ from dataclasses import dataclass, replace
 
 from cycler import cycler
 
+from . import _validate
+
 #: Held while evalteach draws. matplotlib renders text with FreeType through one library
 #: object shared by every thread, and FreeType does not support overlapping calls on one
 #: library (FreeType API reference, FT_Library); a kernel can run widget callbacks on a
@@ -159,8 +161,7 @@ def presenter(on=True, *, contrast="normal"):
     >>> evalteach.presenter(False)             # back to laptop scale
     """
     global _current
-    if not isinstance(on, bool):
-        raise TypeError(f"on must be True or False, got {on!r}")
+    on = _validate.boolean("on", on)
     if contrast not in ("normal", "high"):
         raise ValueError(f"contrast must be 'normal' or 'high', got {contrast!r}")
     _current = (HIGH_CONTRAST if contrast == "high" else PRESENTER) if on else CLASSROOM

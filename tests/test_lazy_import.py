@@ -9,8 +9,10 @@ import importlib
 import subprocess
 import sys
 
+import pytest
+
 import evalteach
-from evalteach import stats
+from evalteach import simulate, stats, widgets
 
 HEAVY = ("scipy", "sklearn", "matplotlib", "ipywidgets", "pandas")
 
@@ -22,10 +24,46 @@ def test_import_evalteach_loads_no_heavy_library():
     assert out.stdout.split() == []
 
 
-def test_the_name_map_matches_every_submodule():
-    for module, names in stats.PUBLIC.items():
-        assert tuple(importlib.import_module(f"evalteach.stats.{module}").__all__) == names, module
-    assert len(set(stats.__all__)) == len(stats.__all__)
+def _heavy_after(code):
+    """The heavy libraries loaded after ``import evalteach`` and ``code``, in a fresh interpreter."""
+    script = f"import sys, evalteach\n{code}\nprint(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+@pytest.mark.parametrize("code", [
+    "assert not hasattr(evalteach, 'typo')",
+    "assert not hasattr(evalteach.stats, 'typo') and not hasattr(evalteach.simulate, 'typo')",
+    "assert not hasattr(evalteach.widgets, 'typo')",
+    "assert 'paired_t_test' in dir(evalteach) and 'sample_errors' in dir(evalteach)",
+])
+def test_a_name_look_up_imports_nothing_heavy(code):
+    assert _heavy_after(code) == []
+
+
+def test_a_name_is_imported_with_its_module_only():
+    assert _heavy_after("evalteach.z_critical") == ["scipy"]
+
+
+@pytest.mark.parametrize("package", [stats, simulate])
+def test_the_name_map_matches_every_submodule(package):
+    for module, names in package.PUBLIC.items():
+        assert tuple(importlib.import_module(f"{package.__name__}.{module}").__all__) == names, module
+    assert len(set(package.__all__)) == len(package.__all__)
+
+
+def test_every_simulation_and_explorer_name_resolves_from_evalteach():
+    for name in simulate.__all__:
+        assert getattr(evalteach, name) is getattr(simulate, name)
+    for name in widgets.__all__:
+        assert getattr(evalteach, name) is getattr(widgets, name)
+    assert evalteach.simulate.curves is importlib.import_module("evalteach.simulate.curves")
+
+
+def test_an_unknown_name_raises_attribute_error_naming_it():
+    for package in (evalteach, stats, simulate, widgets):
+        with pytest.raises(AttributeError, match="typo"):
+            package.typo
 
 
 def test_every_public_name_resolves_from_both_packages():

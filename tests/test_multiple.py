@@ -172,6 +172,46 @@ def test_wilcoxon_zero_methods_against_scipy(zero_method, alternative):
         assert (r.n, r.n_zero) == (ranked, zeros)
 
 
+def test_wilcoxon_names_the_distribution_its_p_comes_from():
+    """Issue 22: scipy's default on Demsar's table with ties gives 0.0108 (normal approximation: zeros,
+    N = 14 > 13); dropping the zeros leaves 12 tied differences, whose exact conditional distribution
+    (all 2^12 sign patterns of these ranks) gives 0.0073."""
+    from evalteach.example_scores import DEMSAR_AUC
+
+    a, b = DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0]
+    d = np.round(a - b, 12)
+    default = wilcoxon_test(a, b)
+    assert default.p_method == "normal" and "normal approximation" in default.verdict
+    assert round(st.wilcoxon(a, b).pvalue, 4) == 0.0108 and round(default.p_value, 4) == 0.0110
+    dropped = wilcoxon_test(a, b, zero_method="wilcox")
+    assert dropped.p_method == "conditional" and "exact conditional distribution over all 2^12" in dropped.verdict
+    assert dropped.p_value == pytest.approx(0.0073, abs=5e-5)
+    # the exact conditional distribution: every one of the 2^12 sign patterns of these ranks
+    ranks = st.rankdata(np.abs(d[d != 0]))
+    signs = 1 - 2 * ((np.arange(2 ** 12)[:, None] >> np.arange(12)) & 1)
+    r_plus = (signs > 0) @ ranks
+    observed = ranks[d[d != 0] > 0].sum()
+    expected = np.mean(np.abs(r_plus - ranks.sum() / 2) >= abs(observed - ranks.sum() / 2) - 1e-9)
+    assert dropped.p_value == pytest.approx(expected)
+    assert "2^{12}" in dropped._repr_markdown_() and "normal approximation" in default._repr_markdown_()
+
+
+@pytest.mark.parametrize("alternative", ["two-sided", "greater", "less"])
+def test_wilcoxon_p_agrees_with_scipy_using_the_method_it_names(alternative):
+    rng = np.random.default_rng(12)
+    cases = [rng.normal(size=20),                      # no ties, N <= 50: exact
+             rng.integers(-4, 5, 10).astype(float),    # ties and zeros, N <= 13: conditional
+             rng.integers(-4, 5, 30).astype(float),    # ties, N > 13: normal
+             rng.normal(size=60)]                      # N > 50: normal
+    expected = ["exact", "conditional", "normal", "normal"]
+    for d, method in zip(cases, expected):
+        r = wilcoxon_test(d, alternative=alternative, zero_method="pratt")
+        assert r.p_method == method
+        scipy_method = {"exact": "exact", "normal": "asymptotic", "conditional": st.PermutationMethod()}[method]
+        ref = st.wilcoxon(d, alternative=alternative, zero_method="pratt", method=scipy_method)
+        assert r.p_value == pytest.approx(ref.pvalue)
+
+
 def test_wilcoxon_float_noise_ties():
     # 0.768 - 0.763 and 0.931 - 0.936 are 0.005 apart in exact arithmetic; they tie.
     r = wilcoxon_test([0.768, 0.931, 0.5, 0.9], [0.763, 0.936, 0.4, 0.7])

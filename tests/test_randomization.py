@@ -246,14 +246,14 @@ def test_bca_reproduces_efron_and_tibshiranis_spatial_example():
     jackknife gives the acceleration a = .061; from 2000 replicates z0 = .146 and the 90% BCa
     interval is (115.8, 259.6). bootstrap_interval takes test-set metrics only, so its BCa step
     is checked here on the book's statistic; the bounds allow for the book's Monte Carlo error."""
-    from evalteach.stats.randomization import _bca_levels
+    from evalteach.stats._bootstrap import bca_levels
 
     a = np.array([48, 36, 20, 29, 42, 42, 20, 42, 22, 41, 45, 14, 6, 0, 33, 28, 34, 4, 32, 24, 47, 41, 24, 26,
                   30, 41.0])
     assert a.var() == pytest.approx(171.5, abs=0.05)
     replicates = a[np.random.default_rng(1).integers(0, 26, size=(40000, 26))].var(axis=1)
     jackknife = np.array([np.delete(a, i).var() for i in range(26)])
-    levels, z0, acceleration = _bca_levels(replicates, a.var(), jackknife, 0.05)
+    levels, z0, acceleration = bca_levels(replicates, a.var(), jackknife, 0.05)
     assert acceleration == pytest.approx(0.061, abs=5e-4)
     assert z0 == pytest.approx(0.146, abs=0.06)  # about two Monte Carlo standard errors of the book's B = 2000
     low, high = np.percentile(replicates, 100 * levels)

@@ -34,6 +34,13 @@ def test_every_entry_names_a_source_with_a_year():
     assert undated == []
 
 
+def test_every_picture_is_listed():
+    section = reference_section()
+    drawn = [name for name in stats.__all__ if inspect.isclass(getattr(stats, name)) and hasattr(getattr(stats, name), "plot")]
+    missing = [name for name in drawn if f"`{name}.plot(" not in section]
+    assert missing == [], f"add these pictures to the README's Statistics reference: {missing}"
+
+
 def test_entries_name_real_public_names():
     listed = set(re.findall(r"^- `(\w+)\(", reference_section(), flags=re.M))
     assert listed - set(stats.__all__) == set(), "the README lists names evalteach.stats does not export"

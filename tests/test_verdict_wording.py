@@ -64,6 +64,7 @@ def _results():
         s.bootstrap_interval(y, scores > 0.6, n_resamples=200),
         s.bootstrap_interval(y, scores > 0.6, predictions_b=scores > 0.5, n_resamples=200),
         s.numeric_errors([1.0, 2.0, 3.0], [1.1, 1.9, 3.2]),
+        s.reliability_diagram(y, scores / scores.max()),
     ]
     return built
 

@@ -5,7 +5,7 @@ imported when one of its names is first used, not by ``import evalteach``: scipy
 alone takes longer to import than numpy, matplotlib and ipywidgets together, which
 costs seconds in the browser (JupyterLite).
 """
-import importlib
+from .._lazy import lazy_names
 
 #: Submodule -> its public names (``tests/test_lazy_import.py`` keeps this in step
 #: with each submodule's ``__all__``).
@@ -43,6 +43,9 @@ PUBLIC = {
     "losses": (
         "quadratic_loss", "informational_loss", "Loss", "ZeroFrequencyWarning",
     ),
+    "calibration": (
+        "reliability_diagram", "ReliabilityDiagram",
+    ),
     "bayesian": (
         "bayesian_correlated_t_test", "BayesianCorrelatedTTest",
         "bayesian_signed_rank_test", "BayesianSignedRankTest",
@@ -61,17 +64,4 @@ PUBLIC = {
 _WHERE = {name: module for module, names in PUBLIC.items() for name in names}
 
 __all__ = list(_WHERE)
-
-
-def __getattr__(name):
-    if name in PUBLIC:
-        return importlib.import_module(f".{name}", __name__)
-    if name in _WHERE:
-        value = getattr(importlib.import_module(f".{_WHERE[name]}", __name__), name)
-        globals()[name] = value  # later look-ups skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__) | set(PUBLIC))
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, PUBLIC)

@@ -24,9 +24,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, result
-from .intervals import _plain
-from .tests import _differences
+from .._format import fmt, plain
+from .._result import Explanation, Result, draws, result
 
 __all__ = [
     "bayesian_correlated_t_test", "BayesianCorrelatedTTest",
@@ -35,7 +34,7 @@ __all__ = [
 
 
 def _pairs(a, b):
-    d = _differences(a, b, -1)
+    d = v.differences(a, b, -1)
     if d.ndim != 1:
         raise ValueError(f"a must be 1-dimensional (one value per fold or data set), got shape {d.shape}")
     return d
@@ -51,7 +50,7 @@ def _listing(items):
 
 def _three_way(p_left, p_rope, p_right, rope, most_probable=False):
     """The verdict: the posterior probabilities of the regions, the most probable first."""
-    r = _plain(rope)
+    r = plain(rope)
     if rope > 0:
         regions = [(p_rope, f"the rope |a - b| <= {r}" if most_probable else
                     f"A and B are practically equivalent (|a - b| <= {r})"),
@@ -122,6 +121,26 @@ class BayesianCorrelatedTTest(Result):
         ]
         return Explanation("Bayesian correlated t-test (Corani & Benavoli 2015)", formulas, steps,
                            _three_way(self.p_left, self.p_rope, self.p_right, self.rope))
+
+    @draws("bayesian", "correlated_t")
+    def plot(self, ax=None):
+        """Draw the posterior of the mean difference with the rope and the three probabilities.
+
+        The Student t posterior of mu; its area below ``-rope``, inside the rope and above
+        ``rope`` filled in the three regions' colours (their areas are ``p_left``,
+        ``p_rope``, ``p_right``); the rope's edges dotted; above, the credible interval and
+        the posterior mean.
+
+        References
+        ----------
+        Corani & Benavoli (2015), Machine Learning 100; Benavoli, Corani, Demšar & Zaffalon
+        (2017), JMLR 18(77), section 3 and Fig. 3.
+
+        Examples
+        --------
+        >>> d = [0.02, 0.01, 0.03, 0.00, 0.02]
+        >>> bayesian_correlated_t_test(d, test_train_ratio=0.25, rope=0.01).plot()  # doctest: +SKIP
+        """
 
 
 def bayesian_correlated_t_test(a, b=None, *, test_train_ratio, rope=0.0, credibility=0.95):
@@ -247,6 +266,26 @@ class BayesianSignedRankTest(Result):
         ]
         return Explanation("Bayesian signed-rank test (Benavoli et al. 2014)", formulas, steps,
                            _three_way(self.p_left, self.p_rope, self.p_right, self.rope, most_probable=True))
+
+    @draws("bayesian", "signed_rank")
+    def plot(self, ax=None):
+        """Draw the posterior draws on the simplex of (left, rope, right), each region in its colour.
+
+        Each draw's probabilities (theta_left, theta_rope, theta_right) are a point of the
+        triangle whose corners are certainty of one region; the dashed lines split it
+        where two regions are equally probable, and each draw takes the colour of its most
+        probable region. The legend gives ``p_left``, ``p_rope``, ``p_right``: the shares
+        of all draws (the picture shows at most the first 3000).
+
+        References
+        ----------
+        Benavoli, Corani, Demšar & Zaffalon (2017), JMLR 18(77), section 5 and Fig. 8.
+
+        Examples
+        --------
+        >>> d = [0.02, 0.01, 0.03, -0.01, 0.02, 0.04]
+        >>> bayesian_signed_rank_test(d, rope=0.01).plot()  # doctest: +SKIP
+        """
 
 
 _BATCH = 8192  # draws per block: bounds memory at about batch x (n + 1) floats

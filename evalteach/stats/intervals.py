@@ -15,7 +15,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, p_text, pct, result
+from .._format import fmt, pct, plain
+from .._result import Explanation, Result, draws, result
 
 __all__ = [
     "z_critical", "t_critical", "confidence_for_z", "confidence_for_t", "table_confidence",
@@ -36,12 +37,6 @@ TABLE_Z = (0.67, 1.00, 1.28, 1.64, 1.96, 2.33, 2.58)
 TABLE_LEVELS_ONE_SIDED = (0.75, 0.84, 0.90, 0.95, 0.975, 0.99, 0.995)
 #: The one-sided row z'_N of the slides: the z with N% of the area below it.
 TABLE_Z_ONE_SIDED = (0.0, 0.47, 0.84, 1.28, 1.64, 2.05, 2.33)
-
-
-def _plain(x, digits=3):
-    """A number for a plain-text verdict (no LaTeX): 3 significant figures."""
-    x = float(x)
-    return ("infinity" if x > 0 else "minus infinity") if np.isinf(x) else f"{x:.{digits}g}"
 
 
 def one_sided_confidence(c):
@@ -132,7 +127,7 @@ def confidence_for_t(t, df, sided="two"):
     return _level(float(_st.t.sf(abs(t), df)), sided)
 
 
-def _table_level(absz, sided):
+def table_level(absz, sided):
     """Vectorised table look-up: the highest classic level that ``|z|`` reaches, else 0."""
     absz = np.asarray(absz, dtype=float)
     # the tolerance lets a z computed as 1.6399999999 count as the table's 1.64
@@ -156,7 +151,7 @@ def table_confidence(z, sided="two"):
     """
     z = v.real("z", z)
     v.choice("sided", sided, SIDES)
-    return _table_level(abs(z), sided)
+    return table_level(abs(z), sided)
 
 
 @result
@@ -213,38 +208,15 @@ def z_table():
 
 # --- argument checks that accept scalars or arrays -------------------------------------
 
-def _counts(name, value, low):
-    """Integer count(s) >= low, scalar or array; returns int or int array."""
-    if np.ndim(value) == 0 and not isinstance(value, np.ndarray):
-        return v.integer(name, value, low=low)
-    arr = v.array(name, value, ndim=None)
-    if not np.all(arr == np.floor(arr)):
-        raise TypeError(f"{name} must hold integers, got {v._show(value)}")
-    if np.any(arr < low):
-        raise ValueError(f"{name} must be >= {low}, got {v._show(arr[arr < low].flat[0])}")
-    return arr.astype(np.int64)
-
-
-def _fractions(name, value):
-    """Number(s) in [0, 1], scalar or array."""
-    if np.ndim(value) == 0 and not isinstance(value, np.ndarray):
-        return v.probability(name, value)
-    arr = v.array(name, value, ndim=None)
-    bad = (arr < 0) | (arr > 1)
-    if np.any(bad):
-        raise ValueError(f"{name} must be in [0, 1], got {v._show(float(arr[bad].flat[0]))}")
-    return arr
-
-
 def _k_n(k, n):
-    k = _counts("k", k, 0)
-    n = _counts("n", n, 1)
+    k = v.counts("k", k, 0)
+    n = v.counts("n", n, 1)
     try:
         over = np.greater(k, n)
     except ValueError:
         raise ValueError(f"k and n must broadcast together, got shapes {np.shape(k)} and {np.shape(n)}") from None
     if np.any(over):
-        raise ValueError(f"k must be <= n, got k={v._show(k)} and n={v._show(n)}")
+        raise ValueError(f"k must be <= n, got k={v.show(k)} and n={v.show(n)}")
     return k, n
 
 
@@ -392,13 +364,13 @@ class ProportionInterval(Result):
         share = ("at least " if self.method == "clopper-pearson" else "about ") + pct(self.confidence)
         procedure = f"{share} of {'intervals' if self.sided == 'two' else 'bounds'} built this way"
         if self.sided == "two":
-            verdict = (f"The interval for the true rate is [{_plain(self.low)}, {_plain(self.high)}]: "
+            verdict = (f"The interval for the true rate is [{plain(self.low)}, {plain(self.high)}]: "
                        f"{procedure} cover the true rate")
         elif self.sided == "upper":
-            verdict = (f"The upper bound for the true rate is {_plain(self.high)}: {procedure} lie at or above "
+            verdict = (f"The upper bound for the true rate is {plain(self.high)}: {procedure} lie at or above "
                        f"the true rate")
         else:
-            verdict = (f"The lower bound for the true rate is {_plain(self.low)}: {procedure} lie at or below "
+            verdict = (f"The lower bound for the true rate is {plain(self.low)}: {procedure} lie at or below "
                        f"the true rate")
         verdict += "."
         if self.method == "wald" and (p - z * self.se < 0 or p + z * self.se > 1):
@@ -406,6 +378,29 @@ class ProportionInterval(Result):
         if self.method == "wald" and min(self.k, n - self.k) < 5:
             verdict += " (Fewer than 5 errors or successes: the normal approximation is poor here; prefer Wilson.)"
         return Explanation(title, formulas, steps, verdict)
+
+    @draws("intervals", "proportion_interval")
+    def plot(self, ax=None):
+        """Draw the interval on the sampling distribution it comes from.
+
+        Wald: the normal curve ``N(p, p(1-p)/n)`` around the estimate, the share between
+        the bounds shaded (the confidence). Agresti-Coull: the same around its adjusted
+        centre. Wilson and Clopper-Pearson invert a test: at each bound, the distribution
+        of the estimate if the true rate were that bound (normal for Wilson, binomial for
+        Clopper-Pearson), with the observed estimate exactly in its far tail, that tail
+        shaded (``(1 - confidence) / 2`` each). Jeffreys: the Beta(k + 1/2, n - k + 1/2)
+        posterior, the share between the bounds shaded. Above them, the interval and
+        the estimate ``k / n``.
+
+        References
+        ----------
+        Brown, Cai & DasGupta (2001), "Interval estimation for a binomial proportion",
+        Statistical Science 16(2), section 4 (each interval as an inverted test).
+
+        Examples
+        --------
+        >>> proportion_interval(12, 40, method="clopper-pearson").plot()  # doctest: +SKIP
+        """
 
 
 def proportion_interval(k, n, confidence=0.95, method="wald", sided="two", z=None):
@@ -506,8 +501,8 @@ class DifferenceInterval(Result):
                     "(two-sided)")
         else:
             tail = ("it includes 0, so the data do not rule out equal rates; they allow differences from "
-                    f"{_plain(self.low)} to {_plain(self.high)}")
-        verdict = (f"The interval for the true difference p1 - p2 is [{_plain(self.low)}, {_plain(self.high)}] "
+                    f"{plain(self.low)} to {plain(self.high)}")
+        verdict = (f"The interval for the true difference p1 - p2 is [{plain(self.low)}, {plain(self.high)}] "
                    f"({pct(self.confidence)} of intervals built this way cover it, if the test sets are "
                    f"independent); {tail}.")
         return Explanation(title, formulas, steps, verdict)
@@ -593,8 +588,8 @@ class TestSetSize(Result):
             [r"z\sqrt{\frac{e(1-e)}{n}} \le h \iff n \ge \frac{z^2\, e(1-e)}{h^2}"],
             [rf"n \ge \frac{{{fmt(z)}^2 \times {fmt(e)}(1-{fmt(e)})}}{{{fmt(h)}^2}}"
              rf" = {fmt(z * z * e * (1 - e) / (h * h))}"],
-            f"About {self.n} test examples give a {pct(self.confidence)} interval of ±{_plain(h)} "
-            f"around an error of {_plain(e)}.",
+            f"About {self.n} test examples give a {pct(self.confidence)} interval of ±{plain(h)} "
+            f"around an error of {plain(e)}.",
         )
 
 

@@ -13,8 +13,8 @@ import warnings
 import numpy as np
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, result
-from .intervals import _plain
+from .._format import fmt, plain
+from .._result import Explanation, Result, result
 
 __all__ = ["quadratic_loss", "informational_loss", "Loss", "ZeroFrequencyWarning"]
 
@@ -69,9 +69,9 @@ class Loss(Result):
             verdict = ("The loss is infinite: some instance's true class was given probability 0 "
                        "(the zero-frequency problem; smooth the estimates, e.g. with a Laplace correction).")
         elif self.kind == "quadratic":
-            verdict = f"Mean quadratic loss {_plain(self.mean)} (0 is perfect, 2 is the worst possible)."
+            verdict = f"Mean quadratic loss {plain(self.mean)} (0 is perfect, 2 is the worst possible)."
         else:
-            verdict = (f"On average the true class cost {_plain(self.mean)} "
+            verdict = (f"On average the true class cost {plain(self.mean)} "
                        f"{'bits' if self.base == 2 else 'units'} of information (0 is perfect).")
         return Explanation(title, formulas, steps, verdict)
 

@@ -14,9 +14,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, p_text, pct, result
-from .intervals import _plain
-from .tests import _interval_text
+from .._format import fmt, interval_text, p_text, pct, plain
+from .._result import Explanation, Result, draws, result
 
 __all__ = [
     "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "friedman_posthoc", "FriedmanPosthoc", "anova_test", "AnovaResult",
@@ -30,8 +29,8 @@ ALTERNATIVES = ("two-sided", "greater", "less")
 def _verdict(p_value, claim, null, alpha=0.05):
     """Significant: the claim; not significant: the data do not rule out the null (which is not proof of it)."""
     if p_value < alpha:
-        return f"{p_text(p_value)}, below {_plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
-    return (f"{p_text(p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level; "
+        return f"{p_text(p_value)}, below {plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
+    return (f"{p_text(p_value)}, not below {plain(alpha)}: not significant at the {pct(alpha)} level; "
             f"the data do not rule out that {null}.")
 
 
@@ -58,6 +57,17 @@ class FriedmanResult(Result):
         """chi2_F computed the other way (with the tie correction if this one has none, and vice versa)."""
         return self.statistic * self.tie_factor if self.tie_correction else self.statistic / self.tie_factor
 
+    def critical_difference(self, alpha=0.05):
+        """The Nemenyi critical difference for these k algorithms and N data sets (:func:`nemenyi_cd`)."""
+        return nemenyi_cd(self.k, self.n, alpha)
+
+    def groups(self, alpha=0.05):
+        """The algorithms the Nemenyi test cannot tell apart at ``alpha``: maximal runs in rank
+        order whose average ranks differ by less than the critical difference (Demšar's bars),
+        as tuples of column indices, best first; an algorithm apart from all others is in none."""
+        cd, ranks = self.critical_difference(alpha).cd, self.average_ranks
+        return _runs_not_apart(ranks, lambda i, j: abs(ranks[i] - ranks[j]) >= cd)
+
     def _explain(self):
         k, n, r = self.k, self.n, self.average_ranks
         squares = " + ".join(f"{fmt(x)}^2" for x in r)
@@ -80,17 +90,58 @@ class FriedmanResult(Result):
         if self.tie_factor != 1.0:
             if self.tie_correction:
                 verdict += (f" Without the tie correction (Demšar's textbook formula) "
-                            f"χ²_F would be {_plain(self.other_statistic)}.")
+                            f"χ²_F would be {plain(self.other_statistic)}.")
             else:
                 verdict += (f" Some data sets have ties; dividing by the tie correction "
-                            f"{_plain(self.tie_factor)} (as scipy does) gives χ²_F = {_plain(self.other_statistic)}.")
+                            f"{plain(self.tie_factor)} (as scipy does) gives χ²_F = {plain(self.other_statistic)}.")
         return Explanation("Friedman test with Iman-Davenport correction", formulas, steps, verdict)
+
+    @draws("multiple", "friedman")
+    def plot(self, ax=None, names=None, alpha=0.05):
+        """Draw the critical-difference diagram: the average ranks and the Nemenyi critical difference.
+
+        The algorithms' average ranks on a line (1 = best), each name at the end of its
+        leader; the critical difference CD as a bar above, and thick bars joining the
+        algorithms whose ranks differ by less than CD (``groups(alpha)``): those the
+        Nemenyi test cannot tell apart. The title gives Friedman's and Iman-Davenport's p.
+
+        Parameters
+        ----------
+        names : sequence of str, optional
+            The algorithms' names, in the columns' order (default A1, A2, ...).
+        alpha : float
+            The level of the Nemenyi test.
+
+        References
+        ----------
+        Demšar (2006), "Statistical comparisons of classifiers over multiple data sets",
+        JMLR 7, section 3.2.2 and Fig. 1.
+
+        Examples
+        --------
+        >>> from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
+        >>> friedman_test(DEMSAR_AUC).plot(names=DEMSAR_ALGORITHMS)  # doctest: +SKIP
+        """
+
+
+def _runs_not_apart(ranks, apart):
+    """Maximal runs of algorithms in rank order (best first) no two of which ``apart(i, j)``
+    tells apart; runs of one are left out."""
+    order = [int(i) for i in np.argsort(ranks, kind="stable")]
+    runs, reach = [], -1
+    for start in range(len(order)):
+        stop = start
+        while stop + 1 < len(order) and not any(apart(order[i], order[stop + 1]) for i in range(start, stop + 1)):
+            stop += 1
+        if stop > start and stop > reach:
+            runs.append(tuple(order[start:stop + 1]))
+            reach = stop
+    return tuple(runs)
 
 
 def _friedman_ranks(scores, higher_is_better):
     """Validated (N, k) scores ranked within each row: 1 = best, ties share the average rank."""
-    if not isinstance(higher_is_better, (bool, np.bool_)):
-        raise TypeError(f"higher_is_better must be True or False, got {higher_is_better!r}")
+    v.boolean("higher_is_better", higher_is_better)
     x = v.array("scores", scores, ndim=2)
     n, k = x.shape
     if n < 2 or k < 2:
@@ -132,8 +183,7 @@ def friedman_test(scores, higher_is_better=True, tie_correction=False):
     >>> r.average_ranks.tolist()
     [1.3333333333333333, 1.6666666666666667, 3.0]
     """
-    if not isinstance(tie_correction, (bool, np.bool_)):
-        raise TypeError(f"tie_correction must be True or False, got {tie_correction!r}")
+    tie_correction = v.boolean("tie_correction", tie_correction)
     ranks = _friedman_ranks(scores, higher_is_better)
     n, k = ranks.shape
     average = ranks.mean(axis=0)
@@ -170,7 +220,7 @@ class NemenyiCD(Result):
                     r"q_\alpha = \frac{q_{\text{range}}(1-\alpha;\,k,\,\infty)}{\sqrt 2}"]
         steps = [rf"CD = {fmt(self.q_alpha)} \sqrt{{\frac{{{k} \cdot {k + 1}}}{{6 \cdot {n}}}}} = {fmt(self.cd)}"]
         verdict = (f"Two of the {k} algorithms differ significantly at the {pct(self.alpha)} level "
-                   f"when their average ranks differ by at least {_plain(self.cd)}.")
+                   f"when their average ranks differ by at least {plain(self.cd)}.")
         return Explanation("Nemenyi critical difference", formulas, steps, verdict)
 
 
@@ -232,6 +282,18 @@ class FriedmanPosthoc(Result):
     n: int
     names: tuple = ()
 
+    def groups(self):
+        """The algorithms these post-hoc tests cannot tell apart, as tuples of column indices in
+        rank order (best first). All pairs: maximal runs in which no pair differs significantly.
+        Against a control: the control with every algorithm not significantly different from it
+        (the others were not compared with each other)."""
+        found = {frozenset(pair) for pair, sig in zip(self.pairs, self.significant) if sig}
+        if self.control is None:
+            return _runs_not_apart(self.average_ranks, lambda i, j: frozenset((i, j)) in found)
+        order = np.argsort(self.average_ranks, kind="stable")
+        group = tuple(int(i) for i in order if i == self.control or frozenset((int(i), self.control)) not in found)
+        return (group,) if len(group) > 1 else ()
+
     def _explain(self):
         k, n = self.k, self.n
         adjust = {"nemenyi": r"p_{adj} = P\left(q_{k,\infty} \ge \sqrt2\,|z|\right)",
@@ -255,6 +317,25 @@ class FriedmanPosthoc(Result):
         title = "Post-hoc tests after Friedman" + (f" (control: {self.names[self.control]})"
                                                    if self.control is not None else " (all pairs)")
         return Explanation(title, formulas, steps, verdict)
+
+    @draws("multiple", "friedman_posthoc")
+    def plot(self, ax=None):
+        """Draw the critical-difference diagram with the algorithms the post-hoc tests cannot tell apart joined.
+
+        As :meth:`FriedmanResult.plot`, with the bars given by these tests (``groups()``):
+        for all pairs, the maximal runs in rank order with no significant pair; against a
+        control (its name in bold), the control with every algorithm not significantly
+        different from it.
+
+        References
+        ----------
+        Demšar (2006), JMLR 7, section 3.2.2 and Fig. 1-2.
+
+        Examples
+        --------
+        >>> from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
+        >>> friedman_posthoc(DEMSAR_AUC, control=0, names=DEMSAR_ALGORITHMS).plot()  # doctest: +SKIP
+        """
 
 
 def friedman_posthoc(scores, control=None, method="holm", alpha=0.05, higher_is_better=True, names=None):
@@ -448,6 +529,17 @@ class WilcoxonResult(Result):
     confidence: float = field(default=0.95, repr=False)
     hl_rank: int = field(default=0, repr=False)
     n_walsh: int = field(default=0, repr=False)
+    p_method: str = "normal"
+    differences: np.ndarray | None = field(default=None, repr=False)
+    ranks: np.ndarray | None = field(default=None, repr=False)
+
+    @property
+    def p_distribution(self):
+        """Where the p-value comes from, in words (``p_method`` is "exact", "conditional" or "normal")."""
+        return {"exact": f"exact distribution of R+ over all 2^{self.n} sign patterns",
+                "conditional": f"exact conditional distribution over all 2^{self.n} sign patterns of these tied ranks",
+                "normal": "normal approximation of R+, variance corrected for ties, no continuity correction"
+                }[self.p_method]
 
     def _explain(self):
         zeros = {"zsplit": r" + \tfrac12 \sum_{d_i = 0} \operatorname{rank}(|d_i|)",
@@ -466,6 +558,12 @@ class WilcoxonResult(Result):
         steps = [rf"R^+ = {fmt(self.r_plus)},\ R^- = {fmt(self.r_minus)},\ N = {self.n}"
                  rf"\ ({self.n_zero}\ \text{{zero differences {handled}}}),\quad "
                  rf"{stat} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}",
+                 {"exact": rf"p:\ \text{{the exact distribution of }} R^+ \text{{ (all }} 2^{{{self.n}}}"
+                           r"\text{ sign patterns)}",
+                  "conditional": rf"p:\ \text{{the exact conditional distribution (all }} 2^{{{self.n}}}"
+                                 r"\text{ sign patterns of these tied ranks)}",
+                  "normal": r"p:\ \text{the normal approximation of } R^+ \text{ (variance corrected for ties, "
+                            r"no continuity correction)}"}[self.p_method],
                  rf"\hat\theta_{{HL}} = {fmt(self.hodges_lehmann)},\quad M = {m},\ k = {k}:\ "
                  + (rf"{bound} = [{fmt(self.hl_low)},\ {fmt(self.hl_high)}]" if k else
                     r"\text{too few differences for a bound at this level}")]
@@ -473,23 +571,49 @@ class WilcoxonResult(Result):
 
     def _verdict(self):
         alpha = 1 - self.confidence
-        sums = f"R+ = {_plain(self.r_plus)}, R- = {_plain(self.r_minus)}"
+        sums = f"R+ = {plain(self.r_plus)}, R- = {plain(self.r_minus)}"
         tendency = ("a - b tends to be positive" if self.r_plus > self.r_minus else
                     "a - b tends to be negative" if self.r_plus < self.r_minus else "neither sign dominates")
         side = "two-sided" if self.alternative == "two-sided" else "one-sided, direction fixed in advance"
-        size = (f"the Hodges-Lehmann estimate of the shift is {_plain(self.hodges_lehmann)}, and "
-                + _interval_text(self.hl_low, self.hl_high, self.confidence, "it"))
+        size = (f"the Hodges-Lehmann estimate of the shift is {plain(self.hodges_lehmann)}, and "
+                + interval_text(self.hl_low, self.hl_high, self.confidence, "it"))
         if self.p_value < alpha:
             where = "in these data " if self.alternative == "two-sided" else "as H1 fixed in advance says, "
-            return (f"{p_text(self.p_value)}, below {_plain(alpha)}: rank sums this lopsided ({sums}) are unlikely if "
+            return (f"{p_text(self.p_value)} ({self.p_distribution}), below {plain(alpha)}: rank sums this "
+                    f"lopsided ({sums}) are unlikely if "
                     f"the differences were symmetric around 0 (significant at the {pct(alpha)} level, {side}); "
                     f"{where}{tendency}; {size} gives its size.")
-        return (f"{p_text(self.p_value)}, not below {_plain(alpha)}: not significant at the {pct(alpha)} level "
+        return (f"{p_text(self.p_value)} ({self.p_distribution}), not below {plain(alpha)}: not significant "
+                f"at the {pct(alpha)} level "
                 f"({side}, {sums}); the data do not rule out differences symmetric around 0. In these data "
                 f"{tendency}; {size} shows the shifts they allow.")
 
 
 #: Up to this many differences the Hodges-Lehmann interval uses the exact null distribution of R+.
+
+    @draws("multiple", "wilcoxon")
+    def plot(self, ax=None):
+        """Draw the signed differences sorted by size with their ranks, and the Hodges-Lehmann estimate.
+
+        One bar per difference a - b, sorted by its absolute value (the order in which the
+        test ranks them; each bar's rank under it), positive ones adding to R+, negative
+        ones to R-; zero differences as diamonds, handled as ``zero_method`` says (split
+        half to each sum, dropped, or ranked and left out). The Hodges-Lehmann estimate of
+        the shift as a line, its interval as a band. The title gives p and the
+        distribution it comes from (``p_method``).
+
+        References
+        ----------
+        Wilcoxon (1945), Biometrics Bulletin 1(6); Demšar (2006), JMLR 7, section 3.1.3;
+        Hollander & Wolfe (1999), *Nonparametric Statistical Methods*, section 3.2.
+
+        Examples
+        --------
+        >>> from evalteach.example_scores import DEMSAR_AUC
+        >>> wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0]).plot()  # doctest: +SKIP
+        """
+
+
 HL_EXACT_MAX = 200
 
 
@@ -582,14 +706,31 @@ def wilcoxon_test(a, b=None, alternative="two-sided", zero_method="zsplit", conf
     if np.all(zero):
         raise ValueError("a must hold at least one non-zero difference, got all differences zero")
     hl = _hodges_lehmann(d, alternative, conf)
-    if zero_method == "wilcox":
-        d, zero = d[~zero], zero[~zero]
+    all_d, kept = d, ~zero if zero_method == "wilcox" else np.ones(d.size, bool)
+    d, zero = d[kept], zero[kept]
     ranks = _st.rankdata(np.abs(d))
     split = ranks[zero].sum() / 2 if zero_method == "zsplit" else 0.0
     r_plus, r_minus = float(ranks[d > 0].sum() + split), float(ranks[d < 0].sum() + split)
-    res = _st.wilcoxon(d, alternative=alternative, zero_method=zero_method)
+    p_method = _wilcoxon_p_method(d, ranks)
+    method = {"exact": "exact", "conditional": _st.PermutationMethod(), "normal": "asymptotic"}[p_method]
+    res = _st.wilcoxon(d, alternative=alternative, zero_method=zero_method, method=method)
+    all_ranks = np.full(all_d.size, np.nan)
+    all_ranks[kept] = ranks
     return WilcoxonResult(float(res.statistic), float(res.pvalue), r_plus, r_minus, int(d.size), alternative,
-                          zero_method, n_zero, *hl[:3], conf, *hl[3:])
+                          zero_method, n_zero, *hl[:3], conf, *hl[3:], p_method, all_d, all_ranks)
+
+
+def _wilcoxon_p_method(d, ranks):
+    """Which null distribution gives the p-value (scipy 1.13+'s rule for method="auto", chosen
+    here and passed on so that the display can name it): the exact distribution of R+ for up
+    to 50 differences without ties or zeros; with ties or zeros, the exact conditional
+    distribution over all 2^N sign patterns (a permutation test) for N <= 13, else the
+    normal approximation; the normal approximation for N > 50."""
+    if d.size > 50:
+        return "normal"
+    if np.unique(ranks).size == ranks.size and not np.any(d == 0):
+        return "exact"
+    return "conditional" if d.size <= 13 else "normal"
 
 
 # --------------------------------------------------------------------------- Hotelling
@@ -612,7 +753,7 @@ class HotellingResult(Result):
         formulas = [r"T^2 = n\,\bar d^{\top} S^{-1} \bar d,\quad F = \frac{n-p}{p(n-1)}\,T^2 \sim F_{p,\,n-p}"]
         steps = [rf"T^2 = {fmt(self.statistic)},\quad F = \frac{{{n} - {p}}}{{{p} \cdot {n - 1}}} \times "
                  rf"{fmt(self.statistic)} = {fmt(self.f_statistic)},\quad p = {fmt(self.p_value)}"]
-        mean = f" The mean differences are ({', '.join(_plain(m) for m in self.mean_difference)})."
+        mean = f" The mean differences are ({', '.join(plain(m) for m in self.mean_difference)})."
         return Explanation("Hotelling's T² test (paired, multivariate)", formulas, steps,
                            _verdict(self.p_value, "the mean difference vector is not zero",
                                     "the mean difference vector is zero") + mean)
@@ -675,7 +816,7 @@ class CochranQResult(Result):
         steps = [rf"Q = \frac{{{k - 1}\left[{k}({squares}) - {T}^2\right]}}{{{k} \cdot {T} - "
                  rf"{fmt(self.row_sum_squares)}}} = {fmt(self.statistic)},\quad p = {fmt(self.p_value)}"
                  rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
-        accuracies = ", ".join(_plain(a) for a in self.accuracies)
+        accuracies = ", ".join(plain(a) for a in self.accuracies)
         verdict = _verdict(self.p_value, "the classifiers do not all have the same accuracy",
                            "the classifiers all have the same accuracy") + (
             f" (Accuracies {accuracies} on the same {self.n} examples.)")

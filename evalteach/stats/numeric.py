@@ -9,8 +9,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, pct, result
-from .intervals import _plain
+from .._format import fmt, pct, plain
+from .._result import Explanation, Result, result
 
 __all__ = ["numeric_errors", "NumericErrors"]
 
@@ -45,12 +45,12 @@ class NumericErrors(Result):
         ]
         rel = self.relative_absolute_error
         trivial = ("worse than" if rel > 1 else "better than") if np.isfinite(rel) else "not comparable with"
-        verdict = (f"The predictions are off by {_plain(self.mean_absolute_error)} on average (RMSE "
-                   f"{_plain(self.root_mean_squared_error)}, which weighs large errors more); relative to always "
+        verdict = (f"The predictions are off by {plain(self.mean_absolute_error)} on average (RMSE "
+                   f"{plain(self.root_mean_squared_error)}, which weighs large errors more); relative to always "
                    f"predicting the mean of the actual values they are {trivial} it, with relative absolute error "
                    f"{_pct_or_nan(rel)} and root relative squared error "
                    f"{_pct_or_nan(self.root_relative_squared_error)}, and they correlate with the actual values "
-                   f"at r = {_plain(self.correlation)}.")
+                   f"at r = {plain(self.correlation)}.")
         return Explanation("Errors of numeric prediction (Witten & Frank)", formulas, steps, verdict)
 
 

@@ -20,12 +20,12 @@ import math
 from dataclasses import field
 
 import numpy as np
-from scipy import special as _sp
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, p_text, pct, result
-from .intervals import _plain
-from .tests import ALTERNATIVES, _check_bool, _differences, _interval_text, _tex_pct
+from .._format import fmt, interval_text, p_text, pct, plain, tex_pct
+from .._result import Explanation, Result, draws, result
+from ._bootstrap import bca_levels
+from .tests import ALTERNATIVES
 
 __all__ = [
     "permutation_test", "PermutationTest", "PermutationNull",
@@ -39,7 +39,7 @@ _BATCH = 4096  # rearrangements per block: bounds memory at about batch x n valu
 
 def _two_samples(a, b, paired):
     if paired:
-        d = _differences(a, b, -1)
+        d = v.differences(a, b, -1)
         if d.ndim != 1:
             raise ValueError(f"a must be 1-dimensional, got shape {d.shape}")
         return d, None
@@ -86,7 +86,7 @@ class PermutationNull:
     """
 
     def __init__(self, a, b=None, *, paired=True, seed=0):
-        self.paired = _check_bool("paired", paired)
+        self.paired = v.boolean("paired", paired)
         self.seed = v.integer("seed", seed, low=0)
         first, second = _two_samples(a, b, self.paired)
         if self.paired:
@@ -161,6 +161,7 @@ class PermutationTest(Result):
     high: float
     seed: int = field(repr=False)
     null_distribution: np.ndarray = field(repr=False)
+    extreme: np.ndarray | None = field(default=None, repr=False)
 
     @property
     def smallest_p_value(self):
@@ -202,25 +203,45 @@ class PermutationTest(Result):
                         else rf"p = \frac{{\#\{{{tail}\}} + 1}}{{B + 1}}"]
             where = rf"B = {self.n_resamples}\ \text{{random rearrangements (seed {self.seed})}}"
         steps = [rf"T = {fmt(self.statistic)},\quad {where},\quad p = {fmt(self.p_value)}",
-                 rf"{_tex_pct(self.confidence)}\ \text{{interval for the difference (inverted test)}}:\ "
+                 rf"{tex_pct(self.confidence)}\ \text{{interval for the difference (inverted test)}}:\ "
                  rf"[{fmt(self.low)},\ {fmt(self.high)}]"]
         significant = self.p_value < 1 - self.confidence
         claim = {"two-sided": "different from 0", "greater": "greater than 0", "less": "less than 0"}[self.alternative]
         side = "two-sided" if self.alternative == "two-sided" else "one-sided, direction fixed in advance"
         what = "mean difference a - b" if self.paired else "difference of means a - b"
-        interval = _interval_text(self.low, self.high, self.confidence, "it")
+        interval = interval_text(self.low, self.high, self.confidence, "it")
         if significant:
-            verdict = (f"The {what} = {_plain(self.statistic)} is significantly {claim} at the "
+            verdict = (f"The {what} = {plain(self.statistic)} is significantly {claim} at the "
                        f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): so extreme a value is "
                        f"rare among the rearrangements the null hypothesis allows; {interval} gives its size.")
         else:
-            verdict = (f"The {what} = {_plain(self.statistic)} is not significantly {claim} at the "
+            verdict = (f"The {what} = {plain(self.statistic)} is not significantly {claim} at the "
                        f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): the data do not rule "
                        f"out a zero difference, which is not the same as showing there is none; {interval} "
                        "shows the values they allow.")
         title = "Permutation test (" + ("exact" if self.exact else "Monte Carlo") + ", " + (
             "paired: sign flips" if self.paired else "unpaired: label shuffles") + ")"
         return Explanation(title, formulas, steps, verdict)
+
+    @draws("randomization", "permutation_test")
+    def plot(self, ax=None):
+        """Draw the null distribution, the observed statistic and the share at least as extreme.
+
+        Every rearrangement when the test is exact (a bar per distinct value), else the B
+        random ones; the rearrangements counted as at least as extreme are stacked in
+        vermillion, so their share gives ``p_value`` (``(# + 1)/(B + 1)`` for a Monte Carlo
+        test; twice the smaller tail for a two-sided unpaired test). For a two-sided paired
+        test the observed mean difference's mirror image is drawn too.
+
+        References
+        ----------
+        Efron & Tibshirani (1993), *An Introduction to the Bootstrap*, ch. 15; Phipson &
+        Smyth (2010), Stat. Appl. Genet. Mol. Biol. 9.
+
+        Examples
+        --------
+        >>> permutation_test([0.02, 0.01, 0.03, -0.01, 0.02, 0.04]).plot()  # doctest: +SKIP
+        """
 
 
 def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="two-sided", seed=0,
@@ -293,18 +314,22 @@ def permutation_test(a, b=None, *, paired=True, n_resamples=10000, alternative="
     # near 0.8 is off by ~1e-16 when computed along another path (e.g. the observed arrangement).
     gamma = max(abs(null.observed), float(np.abs(null._values).max())) * 100 * np.finfo(float).eps
     extra = 0 if exact else 1
-    p_greater = (np.sum(t >= null.observed - gamma) + extra) / (t.size + extra)
-    p_less = (np.sum(t <= null.observed + gamma) + extra) / (t.size + extra)
+    above, below = t >= null.observed - gamma, t <= null.observed + gamma
+    p_greater = (np.sum(above) + extra) / (t.size + extra)
+    p_less = (np.sum(below) + extra) / (t.size + extra)
     both_tails = null.paired and alternative == "two-sided"
     if both_tails:  # the sign-flip null is symmetric: count both tails instead of doubling one
-        p = (np.sum(np.abs(t) >= abs(null.observed) - gamma) + extra) / (t.size + extra)
+        extreme = np.abs(t) >= abs(null.observed) - gamma
+        p = (np.sum(extreme) + extra) / (t.size + extra)
         low, high = _inverted_bounds_both_tails(t, slope, null.observed, extra, conf)
     else:
         p = {"greater": p_greater, "less": p_less,
              "two-sided": min(1.0, 2 * min(p_greater, p_less))}[alternative]
+        # the tail counted (two-sided: the smaller one, doubled)
+        extreme = above if alternative == "greater" or (alternative == "two-sided" and p_greater <= p_less) else below
         low, high = _inverted_bounds(t - null.observed, 1 - slope, extra, conf, alternative)
     return PermutationTest(null.observed, float(p), alternative, bool(exact), int(t.size), null.paired, conf,
-                           int(null._values.size), low, high, null.seed, t)
+                           int(null._values.size), low, high, null.seed, t, extreme)
 
 
 def _inverted_bounds(gap, rate, extra, confidence, alternative):
@@ -434,28 +459,14 @@ class _Metric:
 def _labels(name, value):
     arr = v.array(name, value, dtype=None, finite=False, min_size=2)
     if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
-        raise ValueError(f"{name} must hold finite labels (no NaN or inf), got {v._show(value)}")
+        raise ValueError(f"{name} must hold finite labels (no NaN or inf), got {v.show(value)}")
     if arr.dtype.kind not in "biufUSO":
-        raise TypeError(f"{name} must hold class labels, got {v._show(value)}")
+        raise TypeError(f"{name} must hold class labels, got {v.show(value)}")
     return arr
 
 
 def _predictions(name, metric, value):
     return v.array(name, value, min_size=2) if metric == "auc" else _labels(name, value)
-
-
-def _bca_levels(replicates, estimate, jackknife, alpha):
-    """BCa's adjusted percentile levels (Efron & Tibshirani 1993, eq. 14.9-14.15)."""
-    b = replicates.size
-    # share of replicates below the estimate, ties counted half (as scipy); clipped off 0 and 1
-    share = (np.sum(replicates < estimate) + np.sum(replicates <= estimate)) / (2 * b)
-    z0 = float(_sp.ndtri(np.clip(share, 0.5 / b, 1 - 0.5 / b)))
-    u = jackknife.mean() - jackknife
-    spread = np.sum(u ** 2)
-    acceleration = float(np.sum(u ** 3) / (6 * spread ** 1.5)) if spread > 0 else 0.0
-    z = _sp.ndtri(np.array([alpha, 1 - alpha]))
-    levels = _sp.ndtr(z0 + (z0 + z) / (1 - acceleration * (z0 + z)))
-    return levels, z0, acceleration
 
 
 @result
@@ -478,6 +489,8 @@ class BootstrapInterval(Result):
     seed: int = field(default=0, repr=False)
     n_undefined: int = field(default=0, repr=False)
     replicates: np.ndarray | None = field(default=None, repr=False)
+    percentile_ends: tuple = field(default=(), repr=False)
+    bca_ends: tuple = field(default=(), repr=False)
 
     def _explain(self):
         name = {"error": "error rate", "accuracy": "accuracy", "auc": "AUC"}[self.metric]
@@ -498,7 +511,7 @@ class BootstrapInterval(Result):
         else:
             formulas.append(r"[L, U] = [\hat\theta^*_{(\alpha)},\ \hat\theta^*_{(1-\alpha)}]")
             steps.append(rf"\alpha = {fmt(alpha)}")
-        steps.append(rf"{_tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]")
+        steps.append(rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]")
         label = {"bca": "BCa", "percentile": "percentile"}[self.method]
         title = f"{pct(self.confidence)} {label} bootstrap interval for the " + (
             f"difference of {name}s" if self.difference else name)
@@ -508,18 +521,36 @@ class BootstrapInterval(Result):
                         + f"s differ significantly at about the {pct(1 - self.confidence)} level")
             else:
                 tail = ("; it includes 0, so the data do not rule out equal " + name
-                        + f"s, and allow differences from {_plain(self.low)} to {_plain(self.high)}")
-            verdict = (f"The {name} of A minus that of B is {_plain(self.estimate)}, with {label} interval "
-                       f"[{_plain(self.low)}, {_plain(self.high)}]{tail} (a bootstrap interval covers the true "
+                        + f"s, and allow differences from {plain(self.low)} to {plain(self.high)}")
+            verdict = (f"The {name} of A minus that of B is {plain(self.estimate)}, with {label} interval "
+                       f"[{plain(self.low)}, {plain(self.high)}]{tail} (a bootstrap interval covers the true "
                        f"value in about {pct(self.confidence)} of test sets, approximately).")
         else:
-            verdict = (f"The {name} is {_plain(self.estimate)} with {label} interval [{_plain(self.low)}, "
-                       f"{_plain(self.high)}]: intervals built this way cover the true {name} in about "
+            verdict = (f"The {name} is {plain(self.estimate)} with {label} interval [{plain(self.low)}, "
+                       f"{plain(self.high)}]: intervals built this way cover the true {name} in about "
                        f"{pct(self.confidence)} of test sets (an approximation that improves with n).")
         if self.n_undefined:
             verdict += (f" ({self.n_undefined} resamples lacked one class, so their AUC is undefined; "
                         "they were left out.)")
         return Explanation(title, formulas, steps, verdict)
+
+    @draws("randomization", "bootstrap_interval")
+    def plot(self, ax=None):
+        """Draw the bootstrap distribution with both intervals' ends and the observed value.
+
+        The replicates as a histogram (a bar per distinct value when there are few), the
+        percentile interval's ends (dashed) and the BCa interval's ends (solid), whichever
+        method the result used, and above them the result's interval and the metric on
+        the whole test set.
+
+        References
+        ----------
+        Efron & Tibshirani (1993), *An Introduction to the Bootstrap*, ch. 13-14.
+
+        Examples
+        --------
+        >>> bootstrap_interval([0, 1] * 50, [0, 1] * 40 + [1, 0] * 10).plot()  # doctest: +SKIP
+        """
 
 
 def bootstrap_interval(y_true, predictions, *, metric="error", predictions_b=None, confidence=0.95,
@@ -556,8 +587,9 @@ def bootstrap_interval(y_true, predictions, *, metric="error", predictions_b=Non
         ``estimate`` (the metric or difference on the whole test set), ``low``, ``high``,
         ``confidence``, ``method``, ``metric``, ``n``, ``n_resamples``, ``se`` (standard
         deviation of the replicates), ``difference``, BCa's ``bias_correction`` z0 and
-        ``acceleration`` a, the adjusted ``percentiles`` (alpha_1, alpha_2), ``seed``,
-        ``n_undefined`` (AUC resamples lacking a class, left out) and the ``replicates``.
+        ``acceleration`` a, the ``percentiles`` (alpha_1, alpha_2) the method used, ``seed``,
+        ``n_undefined`` (AUC resamples lacking a class, left out), the ``replicates``, and
+        both intervals whatever the method: ``percentile_ends`` and ``bca_ends``.
 
     Notes
     -----
@@ -613,15 +645,16 @@ def bootstrap_interval(y_true, predictions, *, metric="error", predictions_b=Non
                          f"resamples contain both classes")
     estimate = combine([m.value() for m in measures])
     alpha = (1 - conf) / 2
-    z0 = acceleration = None
-    if method == "bca":
-        levels, z0, acceleration = _bca_levels(replicates, estimate, combine([m.jackknife() for m in measures]),
-                                               alpha)
-    else:
-        levels = np.array([alpha, 1 - alpha])
-    low, high = (float(x) for x in np.percentile(replicates, 100 * levels))
+    # both intervals, so the picture can show them side by side; the method chooses low and high
+    bca, z0, acceleration = bca_levels(replicates, estimate, combine([m.jackknife() for m in measures]), alpha)
+    plain_levels = np.array([alpha, 1 - alpha])
+    ends = {name: tuple(float(x) for x in np.percentile(replicates, 100 * levels))
+            for name, levels in (("bca", bca), ("percentile", plain_levels))}
+    levels = bca if method == "bca" else plain_levels
+    low, high = ends[method]
     return BootstrapInterval(
         estimate=float(estimate), low=low, high=high, confidence=conf, method=method, metric=metric, n=int(n),
         n_resamples=int(replicates.size), se=float(replicates.std(ddof=1)), difference=len(measures) == 2,
         bias_correction=z0, acceleration=acceleration, percentiles=tuple(float(x) for x in levels), seed=seed,
-        n_undefined=int(np.sum(~defined)), replicates=replicates)
+        n_undefined=int(np.sum(~defined)), replicates=replicates, percentile_ends=ends["percentile"],
+        bca_ends=ends["bca"])

@@ -12,8 +12,8 @@ import numbers
 import numpy as np
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, result
-from .intervals import _plain
+from .._format import fmt, plain
+from .._result import Explanation, Result, result
 
 __all__ = [
     "Split", "holdout_split", "repeated_holdout_splits", "kfold_splits", "leave_one_out_splits",
@@ -138,8 +138,7 @@ def kfold_splits(n, k=10, stratify=None, shuffle=True, seed=None):
     """
     n = v.integer("n", n, low=2)
     k = v.integer("k", k, low=2, high=n)
-    if not isinstance(shuffle, (bool, np.bool_)):
-        raise TypeError(f"shuffle must be True or False, got {shuffle!r}")
+    shuffle = v.boolean("shuffle", shuffle)
     order = _grouped_order(_classes(stratify, n), n, _rng(seed), shuffle)
     fold = np.empty(n, int)
     if stratify is None:
@@ -214,8 +213,8 @@ class Bootstrap632(Result):
                      rf"\hat R' = {fmt(r)}",
                      rf"0.368 \times {fmt(err)} + 0.632 \times {fmt(e1)} + ({fmt(e1c)} - {fmt(err)})"
                      rf"\frac{{0.368 \cdot 0.632 \times {fmt(r)}}}{{1 - 0.368 \times {fmt(r)}}} = {fmt(self.estimate)}"]
-        verdict = (f"The estimated error is {_plain(self.estimate)}: between the optimistic resubstitution "
-                   f"error {_plain(err)} and the pessimistic out-of-bag error {_plain(e1)}.")
+        verdict = (f"The estimated error is {plain(self.estimate)}: between the optimistic resubstitution "
+                   f"error {plain(err)} and the pessimistic out-of-bag error {plain(e1)}.")
         return Explanation(title, formulas, steps, verdict)
 
 

@@ -16,8 +16,9 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, p_text, pct, result
-from .intervals import _plain, z_critical
+from .._format import fmt, p_text, pct, plain
+from .._result import Explanation, Result, draws, result
+from .intervals import z_critical
 
 __all__ = [
     "confusion", "Confusion", "precision_at_prevalence", "PrecisionAtPrevalence", "roc_curve", "RocCurve",
@@ -139,9 +140,9 @@ class PrecisionAtPrevalence(Result):
                        f"verdicts to be right about: its precision is undefined at any share of positives. "
                        f"Its accuracy with {pct(pi)} positives is {pct(self.accuracy)}.")
         else:
-            verdict = (f"With {pct(pi)} positives, a classifier with recall {_plain(r)} and specificity "
-                       f"{_plain(s)} is right in {pct(self.precision)} of its positive verdicts (about "
-                       f"{_plain(self.tp)} true against {_plain(self.fp)} false alarms in {n} cases), and its "
+            verdict = (f"With {pct(pi)} positives, a classifier with recall {plain(r)} and specificity "
+                       f"{plain(s)} is right in {pct(self.precision)} of its positive verdicts (about "
+                       f"{plain(self.tp)} true against {plain(self.fp)} false alarms in {n} cases), and its "
                        f"accuracy is {pct(self.accuracy)}: recall and specificity do not depend on the share of "
                        f"positives, precision and accuracy do.")
         return Explanation("Precision at a share of positives", formulas, steps, verdict)
@@ -258,9 +259,9 @@ class OperatingPoint(Result):
             rule = "predict every example negative"
         else:
             rule = f"predict positive when the score is at least {fmt(self.threshold)}"
-        verdict = (f"An iso-cost line of slope {_plain(self.slope)} first touches the hull at "
-                   f"(FPR, TPR) = ({_plain(self.fpr)}, {_plain(self.tpr)}): {rule}, "
-                   f"for an expected cost of {_plain(self.expected_cost)} per example.")
+        verdict = (f"An iso-cost line of slope {plain(self.slope)} first touches the hull at "
+                   f"(FPR, TPR) = ({plain(self.fpr)}, {plain(self.tpr)}): {rule}, "
+                   f"for an expected cost of {plain(self.expected_cost)} per example.")
         return Explanation("Cost-optimal operating point", formulas, steps, verdict)
 
 
@@ -314,13 +315,38 @@ class RocCurve(Result):
             steps.append(rf"(FPR, TPR):\ {points}")
         steps.append(rf"AUC = {fmt(self.auc)}")
         pairs = P * N
-        verdict = (f"The area under the {what} is {_plain(self.auc)}: in this test set a positive outscores a "
-                   f"negative in {_plain(self.auc * pairs)} of the {pairs} (positive, negative) pairs (ties count "
+        verdict = (f"The area under the {what} is {plain(self.auc)}: in this test set a positive outscores a "
+                   f"negative in {plain(self.auc * pairs)} of the {pairs} (positive, negative) pairs (ties count "
                    f"half). It estimates the probability that a random positive outscores a random negative "
                    f"(0.5 is chance, 1 is perfect ranking)."
                    if not self.hull else
-                   f"The hull keeps {len(self.fpr)} points; its area is {_plain(self.auc)}.")
+                   f"The hull keeps {len(self.fpr)} points; its area is {plain(self.auc)}.")
         return Explanation(what[0].upper() + what[1:], formulas, steps, verdict)
+
+    @draws("roc", "roc_curve")
+    def plot(self, ax=None, costs=None):
+        """Draw the ROC curve with its convex hull, and optionally an iso-cost line.
+
+        The curve (a point per threshold when there are few) with its AUC, the diagonal of
+        random scores, the convex hull (the classifiers optimal for some costs and class
+        ratio), and with ``costs`` the iso-cost line of slope ``cost_fp N / (cost_fn P)``
+        through the hull point of least expected cost (``operating_point``).
+
+        Parameters
+        ----------
+        costs : (cost_fp, cost_fn), optional
+            The costs of a false positive and a false negative.
+
+        References
+        ----------
+        Fawcett (2006), "An introduction to ROC analysis", Pattern Recognition Letters 27;
+        Provost & Fawcett (2001), Machine Learning 42.
+
+        Examples
+        --------
+        >>> from evalteach.stats.examples import fawcett_roc_example
+        >>> roc_curve(*fawcett_roc_example()).plot(costs=(1, 2))  # doctest: +SKIP
+        """
 
 
 def roc_curve(y_true, scores):
@@ -412,9 +438,29 @@ class PrecisionRecallCurve(Result):
         formulas = [r"AP = \sum_i (R_i - R_{i-1})\,P_i,\qquad R_0 = 0"]
         steps = [rf"AP = {fmt(self.average_precision)}\ \text{{over {len(self.thresholds)} thresholds}}"]
         base = self.precision[-1]  # everything predicted positive: the share of positives
-        verdict = (f"Average precision is {_plain(self.average_precision)}, against {_plain(base)} for "
+        verdict = (f"Average precision is {plain(self.average_precision)}, against {plain(base)} for "
                    f"random scores (the share of positives).")
         return Explanation("Precision-recall curve", formulas, steps, verdict)
+
+    @draws("roc", "precision_recall_curve")
+    def plot(self, ax=None):
+        """Draw the achievable precision-recall curve as steps, with the random-scores baseline.
+
+        Precision held over each recall interval (``achievable("steps")``, whose area is
+        ``average_precision``); the thresholds' points when there are few; the share of
+        positives, the precision of random scores, as a dashed line. Points are never
+        joined by straight lines, which would overstate precision (Davis & Goadrich 2006).
+
+        References
+        ----------
+        Davis & Goadrich (2006), "The relationship between precision-recall and ROC
+        curves", ICML.
+
+        Examples
+        --------
+        >>> from evalteach.stats.examples import fawcett_roc_example
+        >>> precision_recall_curve(*fawcett_roc_example()).plot()  # doctest: +SKIP
+        """
 
 
 def precision_recall_curve(y_true, scores):
@@ -475,16 +521,36 @@ class CostCurve(Result):
         index = np.flatnonzero(self.useful)
         if index.size:
             pc = self.probability_cost
-            where = (f"for PC(+) from {_plain(pc[index[0]])} to {_plain(pc[index[-1]])}"
+            where = (f"for PC(+) from {plain(pc[index[0]])} to {plain(pc[index[-1]])}"
                      if index[-1] - index[0] + 1 == index.size else
                      f"at {index.size} of the {pc.size} grid values of PC(+)")
             verdict = (f"The classifier beats both trivial classifiers (its envelope lies below min(PC, 1 − PC)) "
                        f"{where}; elsewhere always predicting one class costs no more. Its worst normalised "
-                       f"expected cost is {_plain(worst)}.")
+                       f"expected cost is {plain(worst)}.")
         else:
             verdict = ("The envelope never lies below min(PC, 1 − PC): for every operating condition one of the "
                        "trivial classifiers (always positive or always negative) costs no more.")
         return Explanation("Cost curve", formulas, steps, verdict)
+
+    @draws("roc", "cost_curve")
+    def plot(self, ax=None):
+        """Draw Drummond and Holte's cost curve: a line per operating point, their lower envelope, the trivial classifiers.
+
+        Each ROC point is the line from (0, FPR) to (1, 1 - TPR); their lower envelope is
+        the classifier's cost curve; "always negative" is the line NE = PC(+) and "always
+        positive" NE = 1 - PC(+). Where the envelope lies below both (``useful``), the gap
+        is filled.
+
+        References
+        ----------
+        Drummond & Holte (2006), "Cost curves: an improved method for visualizing
+        classifier performance", Machine Learning 65.
+
+        Examples
+        --------
+        >>> from evalteach.stats.examples import fawcett_roc_example
+        >>> cost_curve(*fawcett_roc_example()).plot()  # doctest: +SKIP
+        """
 
 
 def cost_curve(y_true, scores, grid=101):
@@ -571,7 +637,7 @@ class AucInterval(Result):
             steps = [rf"SE = {fmt(self.se)}\quad (P = {P},\ N = {N})"]
             title = "DeLong interval for the AUC"
         steps.append(rf"{fmt(A)} \pm {fmt(z)} \times {fmt(self.se)} = [{fmt(self.low)},\ {fmt(self.high)}]")
-        verdict = (f"The {pct(self.confidence)} interval for the true AUC is [{_plain(self.low)}, {_plain(self.high)}] "
+        verdict = (f"The {pct(self.confidence)} interval for the true AUC is [{plain(self.low)}, {plain(self.high)}] "
                    f"(about {pct(self.confidence)} of intervals built this way cover it)"
                    + ("; it lies above 0.5, so the ranking is better than chance." if self.low > 0.5 else
                       "; it includes 0.5, so the data do not rule out chance ranking." if self.high >= 0.5 else "."))
@@ -634,6 +700,8 @@ class DelongResult(Result):
     correlation: float
     n_pos: int
     n_neg: int
+    roc_a: RocCurve | None = field(default=None, repr=False)
+    roc_b: RocCurve | None = field(default=None, repr=False)
 
     def _explain(self):
         P, N = self.n_pos, self.n_neg
@@ -648,14 +716,33 @@ class DelongResult(Result):
                  rf"{fmt(self.difference)} \pm {fmt(z)} \times {fmt(self.se)} = [{fmt(self.low)},\ {fmt(self.high)}]"]
         alpha = 1 - self.confidence
         interval = (f"the {pct(self.confidence)} interval for AUC(a) − AUC(b) is "
-                    f"[{_plain(self.low)}, {_plain(self.high)}]")
+                    f"[{plain(self.low)}, {plain(self.high)}]")
         if self.p_value < alpha:
-            verdict = (f"{p_text(self.p_value)}, below {_plain(alpha)}: the two AUCs differ significantly "
+            verdict = (f"{p_text(self.p_value)}, below {plain(alpha)}: the two AUCs differ significantly "
                        f"(two-sided); {interval}.")
         else:
-            verdict = (f"{p_text(self.p_value)}, not below {_plain(alpha)}: the data do not rule out equal AUCs; "
+            verdict = (f"{p_text(self.p_value)}, not below {plain(alpha)}: the data do not rule out equal AUCs; "
                        f"{interval}, which says how large a difference they allow.")
         return Explanation("DeLong test of two correlated AUCs", formulas, steps, verdict)
+
+    @draws("roc", "delong")
+    def plot(self, ax=None):
+        """Draw both ROC curves with their AUCs, and the difference on its null distribution with its interval.
+
+        Left: the two classifiers' ROC curves on the same test set. Right: AUC(a) - AUC(b)
+        on the normal distribution N(0, se) it follows if the AUCs are equal (DeLong's
+        standard error), the share at least as extreme shaded (its area is ``p_value``),
+        and the interval for the difference above.
+
+        References
+        ----------
+        DeLong, DeLong & Clarke-Pearson (1988), Biometrics 44.
+
+        Examples
+        --------
+        >>> y = [1, 1, 1, 1, 0, 0, 0, 0]
+        >>> delong_test(y, [9, 8, 7, 3, 6, 2, 1, 0], [9, 3, 7, 2, 8, 6, 1, 0]).plot()  # doctest: +SKIP
+        """
 
 
 def delong_test(y_true, scores_a, scores_b, confidence=0.95):
@@ -712,7 +799,7 @@ def delong_test(y_true, scores_a, scores_b, confidence=0.95):
     denominator = math.sqrt(covariance[0, 0] * covariance[1, 1])
     correlation = float(covariance[0, 1] / denominator) if denominator > 0 else float("nan")
     return DelongResult(auc_a, auc_b, d, se, z, float(2 * _st.norm.sf(abs(z))), d - zc * se, d + zc * se, c,
-                        correlation, P, N)
+                        correlation, P, N, roc_curve(y, a), roc_curve(y, b))
 
 
 # --------------------------------------------------------------------------- several classes
@@ -737,15 +824,15 @@ class MulticlassAuc(Result):
             i, j = np.triu_indices(c, 1)
             terms = " + ".join(fmt(x) for x in self.per_class[i, j])
             steps = [rf"M = \frac{{2}}{{{c} \cdot {c - 1}}}\left({terms}\right) = {fmt(self.estimate)}"]
-            verdict = (f"Hand and Till's M is {_plain(self.estimate)}: averaged over the {c * (c - 1) // 2} pairs of "
+            verdict = (f"Hand and Till's M is {plain(self.estimate)}: averaged over the {c * (c - 1) // 2} pairs of "
                        f"classes, a random example of one class of the pair scores its own class higher than a random "
-                       f"example of the other class does with probability {_plain(self.estimate)} (0.5 is chance).")
+                       f"example of the other class does with probability {plain(self.estimate)} (0.5 is chance).")
             title = "Multi-class AUC (Hand & Till's M)"
         else:
             formulas = [r"AUC_{ovr} = \frac{1}{c}\sum_{i=1}^{c} AUC(i \text{ vs rest})"]
             terms = " + ".join(fmt(x) for x in self.per_class)
             steps = [rf"AUC_{{ovr}} = \frac{{1}}{{{c}}}\left({terms}\right) = {fmt(self.estimate)}"]
-            verdict = (f"The {c} one-versus-rest AUCs average to {_plain(self.estimate)} (each class weighs the same; "
+            verdict = (f"The {c} one-versus-rest AUCs average to {plain(self.estimate)} (each class weighs the same; "
                        f"0.5 is chance).")
             title = "Multi-class AUC (one versus rest)"
         return Explanation(title, formulas, steps, verdict)
@@ -838,9 +925,10 @@ class LiftChart(Result):
         steps = [rf"P = {P},\ n = {n};\quad \text{{top {k}}}:\ \text{{lift}} = \frac{{{tp}/{k}}}{{{P}/{n}}} "
                  rf"= {fmt(self.lift[i])}"]
         verdict = (f"Taking the {k} top-scored of {n} examples ({pct(k / n)}) reaches {tp} of the {P} positives "
-                   f"({pct(tp / P)}), {_plain(self.lift[i])} times as many as a random sample of that size would.")
+                   f"({pct(tp / P)}), {plain(self.lift[i])} times as many as a random sample of that size would.")
         return Explanation("Lift chart", formulas, steps, verdict)
 
+    @draws("roc", "lift_chart")
     def plot(self, ax=None):
         """Draw the chart: true positives against sample size, beside a random sample's diagonal.
 
@@ -849,37 +937,15 @@ class LiftChart(Result):
         what a random sample of each size reaches on average; the dot is the sample the
         display reports (the first covering 10% of the examples) with its lift.
 
-        Parameters
+        References
         ----------
-        ax : matplotlib Axes, optional
-            Where to draw; a new figure is made when None.
+        Witten, Frank & Hall (2011), *Data Mining*, 3rd ed., section 5.7, "Lift charts".
 
-        Returns
-        -------
-        matplotlib Axes
+        Examples
+        --------
+        >>> chart = lift_chart([1, 1, 0, 1, 0, 0, 0, 0, 1, 0], [.95, .93, .93, .88, .86, .85, .82, .80, .80, .79])
+        >>> chart.plot()  # doctest: +SKIP
         """
-        from ..plotting import COLORS, theme
-        import matplotlib as mpl  # here, not at the top: `import evalteach` stays light
-
-        rc = theme().rc()
-        for key in ("figure.dpi", "savefig.dpi"):  # the explorers' canvas size; a static figure keeps the backend's
-            rc.pop(key)
-        with mpl.rc_context(rc):
-            if ax is None:
-                import matplotlib.pyplot as plt
-
-                _, ax = plt.subplots(figsize=(5.6, 3.8), layout="constrained")
-            ax.plot(np.r_[0, self.sample_size], np.r_[0, self.true_positives], color=COLORS["data"],
-                    label="examples taken by decreasing score")
-            ax.plot([0, self.n], [0, self.n_pos], linestyle="--", color=COLORS["muted"], label="random sample")
-            i = self._reported()
-            k = int(self.sample_size[i])
-            ax.plot([k], [self.true_positives[i]], "o", color=COLORS["theory"],
-                    label=f"top {k} ({pct(k / self.n)}): lift {_plain(self.lift[i])}")
-            ax.set(xlim=(0, self.n), ylim=(0, 1.05 * self.n_pos), title="Lift chart",
-                   xlabel="sample size (examples selected)", ylabel="positives in the sample (TP)")
-            ax.legend(loc="lower right", frameon=False)
-        return ax
 
 
 def lift_chart(y_true, scores):

@@ -31,8 +31,9 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._result import Explanation, Result, fmt, p_text, pct, result
-from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, _counts, _fractions, _plain, _table_level, t_critical, z_critical
+from .._format import decimal, fmt, interval_text, p_text, pct, plain, tex_pct
+from .._result import Explanation, Result, draws, result
+from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, t_critical, table_level, z_critical
 
 __all__ = [
     "compare_hypotheses", "HypothesisComparison",
@@ -75,11 +76,6 @@ def _p_value(statistic, alternative, dist):
     return _scalar(dist.sf(statistic if alternative == "greater" else -np.asarray(statistic)))
 
 
-def _tex_pct(p):
-    """A percentage inside LaTeX, where a bare % starts a comment."""
-    return pct(p).replace("%", r"\%")
-
-
 def _is_batch(x):
     return isinstance(x, np.ndarray) and x.ndim > 0
 
@@ -93,12 +89,6 @@ def _batch_verdict(p_value, confidence, what):
 
 def _check_alternative(alternative):
     return v.choice("alternative", alternative, ALTERNATIVES)
-
-
-def _check_bool(name, value):
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {v._show(value)}")
-    return bool(value)
 
 
 def _broadcast(**arrays):
@@ -148,13 +138,13 @@ class HypothesisComparison(Result):
             rf"z = \frac{{{fmt(self.difference)}}}{{{fmt(self.se)}}} = {fmt(self.statistic)},\qquad "
             + (rf"p_{{two}} = {fmt(self.p_value)}" if self.alternative == "two-sided"
                else rf"p_{{one}} = {fmt(self.p_value)}\ (H_1: d {'<' if self.alternative == 'less' else '>'} 0)"),
-            rf"{_tex_pct(self.confidence)}\ \text{{interval for }} d:\ "
-            rf"[{_decimal(self.low, fmt, 4)},\ {_decimal(self.high, fmt, 4)}]",
+            rf"{tex_pct(self.confidence)}\ \text{{interval for }} d:\ "
+            rf"[{decimal(self.low, fmt, 4)},\ {decimal(self.high, fmt, 4)}]",
         ]
         return Explanation(title, formulas, steps, self._verdict())
 
     def _verdict(self):
-        z = _plain(abs(self.statistic), 4)
+        z = plain(abs(self.statistic), 4)
         prefix, row, level = "", "two-sided", self.table_confidence
         if self.alternative != "two-sided":
             lower = "h1's" if self.alternative == "less" else "h2's"
@@ -175,36 +165,36 @@ class HypothesisComparison(Result):
             if abs(self.statistic) < exact:  # reached only through the table's rounding
                 reach = f"|z| = {z} reaches the printed {printed:.2f} of {where}, but not the exact {exact:.4f}"
         if self.alternative != "two-sided" and np.sign(self.difference) != (-1 if self.alternative == "less" else 1):
-            reach = f"z = {_plain(self.statistic, 4)} points the other way"
+            reach = f"z = {plain(self.statistic, 4)} points the other way"
         significant = self.p_value < 1 - self.confidence
         side = "two-sided" if self.alternative == "two-sided" else "one-sided"
         head = (f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = "
-                f"{_plain(self.difference)} is {'significant' if significant else 'not significant'} "
+                f"{plain(self.difference)} is {'significant' if significant else 'not significant'} "
                 f"({side}, {p_text(self.p_value)})")
         verdict = _with_interval(head, significant,
-                                 _interval_text(self.low, self.high, self.confidence, "it", number=_decimal),
+                                 interval_text(self.low, self.high, self.confidence, "it", number=decimal),
                                  "equal errors")
         return (f"{verdict} The test assumes two independent test sets of independently drawn examples, "
                 "neither used to build either hypothesis.")
 
+    @draws("tests", "hypothesis_comparison")
+    def plot(self, ax=None):
+        """Draw the difference on its distribution under the null hypothesis.
 
-def _decimal(x, infinite=_plain, digits=3):
-    """A number in plain decimals, 3 significant figures (as ``_plain``): -5.254e-05 -> '-0.0000525'."""
-    x = float(x)
-    if np.isinf(x):
-        return infinite(x)
-    return np.format_float_positional(x, precision=digits, unique=False, fractional=False, trim="-")
+        The normal curve ``N(0, sigma_d)`` that d-hat follows if the true errors are equal,
+        the share at least as extreme as the observed difference shaded (both tails for a
+        two-sided test, the tail of the alternative fixed in advance for a one-sided one:
+        its area is ``p_value``), the observed difference, and above them the interval for
+        the true difference.
 
+        References
+        ----------
+        Mitchell (1997), *Machine Learning*, section 5.5.
 
-def _interval_text(low, high, confidence, what, number=_plain):
-    """'the 95% interval [a, b] for X', or a one-sided bound, for verdicts."""
-    if np.isinf(low) and np.isinf(high):
-        return f"the {pct(confidence)} interval for {what}, which is unbounded,"
-    if np.isinf(low):
-        return f"the {pct(confidence)} upper bound {number(high)} for {what}"
-    if np.isinf(high):
-        return f"the {pct(confidence)} lower bound {number(low)} for {what}"
-    return f"the {pct(confidence)} interval [{number(low)}, {number(high)}] for {what}"
+        Examples
+        --------
+        >>> compare_hypotheses(0.20, 100, 0.30, 100).plot()  # doctest: +SKIP
+        """
 
 
 def _with_interval(head, significant, interval, null_words):
@@ -255,8 +245,8 @@ def compare_hypotheses(error1, n1, error2, n2, confidence=0.95, alternative="two
     """
     c = v.confidence("confidence", confidence)
     _check_alternative(alternative)
-    e1, e2 = _fractions("error1", error1), _fractions("error2", error2)
-    n1, n2 = _counts("n1", n1, 1), _counts("n2", n2, 1)
+    e1, e2 = v.fractions("error1", error1), v.fractions("error2", error2)
+    n1, n2 = v.counts("n1", n1, 1), v.counts("n2", n2, 1)
     _broadcast(error1=e1, n1=n1, error2=e2, n2=n2)
     d = _scalar(np.subtract(e1, e2))
     se = _scalar(np.sqrt(np.multiply(e1, np.subtract(1, e1)) / n1 + np.multiply(e2, np.subtract(1, e2)) / n2))
@@ -268,8 +258,8 @@ def compare_hypotheses(error1, n1, error2, n2, confidence=0.95, alternative="two
         difference=d, se=se, statistic=z, p_value=_p_value(z, alternative, _st.norm), one_sided_p_value=p1,
         low=low, high=high, confidence=c,
         two_sided_confidence=_scalar(1 - np.asarray(two)), one_sided_confidence=_scalar(1 - np.asarray(p1)),
-        table_confidence=_table_level(np.abs(z), "two"),
-        table_one_sided_confidence=_table_level(np.abs(z), "one"),
+        table_confidence=table_level(np.abs(z), "two"),
+        table_one_sided_confidence=table_level(np.abs(z), "one"),
         error1=e1, n1=n1, error2=e2, n2=n2, alternative=alternative,
     )
 
@@ -300,6 +290,7 @@ class PairedTest(Result):
     test: str = "paired t-test"
     test_train_ratio: float | None = field(default=None, repr=False)
     sd: float = field(default=0.0, repr=False)
+    differences: np.ndarray | None = field(default=None, repr=False)
 
     def _explain(self):
         t_like = "z" if self.df is None else "t"
@@ -323,14 +314,32 @@ class PairedTest(Result):
             rf"s_{{\bar\delta}} = \sqrt{{{factor} \times {fmt(self.sd)}^2}} = {fmt(self.se)}",
             rf"{t_like} = \frac{{{fmt(self.mean_difference)}}}{{{fmt(self.se)}}} = {fmt(self.statistic)}"
             rf"{dist},\qquad p = {fmt(self.p_value)}",
-            rf"{_tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]",
+            rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]",
         ]
         return Explanation(title, formulas, steps, self._verdict())
 
     def _verdict(self):
-        return _t_verdict(f"The mean difference a - b = {_plain(self.mean_difference)}", "0", self.p_value,
+        return _t_verdict(f"The mean difference a - b = {plain(self.mean_difference)}", "0", self.p_value,
                           self.confidence, self.alternative, self.sd == 0,
-                          _interval_text(self.low, self.high, self.confidence, "it"), "a zero mean difference")
+                          interval_text(self.low, self.high, self.confidence, "it"), "a zero mean difference")
+
+    @draws("tests", "paired_test")
+    def plot(self, ax=None):
+        """Draw the paired differences and the statistic on its reference distribution.
+
+        Left: each pair's difference a - b as a dot, the zero line, and the mean difference
+        with its interval. Right: Student's t with k - 1 df (the normal for the z test) with
+        the observed statistic and the share at least as extreme shaded (its area is
+        ``p_value``). An infinite statistic (no spread) is drawn at the edge.
+
+        References
+        ----------
+        Mitchell (1997), *Machine Learning*, section 5.6; Nadeau & Bengio (2003), Machine Learning 52.
+
+        Examples
+        --------
+        >>> paired_t_test([8, 17, -5, 10, -5]).plot()  # doctest: +SKIP
+        """
 
 
 def _t_verdict(what, null_value, p_value, confidence, alternative, degenerate, interval, null_words):
@@ -345,23 +354,6 @@ def _t_verdict(what, null_value, p_value, confidence, alternative, degenerate, i
         verdict += (" (The values do not vary, so s = 0 and the test is degenerate: its p-value reflects the "
                     "missing spread of this small sample, not strong evidence.)")
     return verdict
-
-
-def _differences(a, b, axis):
-    """Per-pair differences with the pairs moved to the last axis."""
-    a = v.array("a", a, ndim=None)
-    if a.ndim == 0:
-        raise ValueError(f"a must be an array of at least 2 pairs, got {v._show(float(a))}")
-    if b is not None:
-        b = v.array("b", b, ndim=None)
-        if b.shape != a.shape:
-            raise ValueError(f"a and b must have the same shape, got a {a.shape} and b {b.shape}")
-        a = a - b
-    axis = v.integer("axis", axis, low=-a.ndim, high=a.ndim - 1)
-    d = np.moveaxis(a, axis, -1)
-    if d.shape[-1] < 2:
-        raise ValueError(f"a must hold at least 2 pairs along axis {axis}, got {d.shape[-1]}")
-    return d
 
 
 def _paired(d, confidence, alternative, *, normal=False, test_train_ratio=None, test="paired t-test"):
@@ -382,7 +374,7 @@ def _paired(d, confidence, alternative, *, normal=False, test_train_ratio=None, 
     return PairedTest(
         mean_difference=_scalar(mean), se=_scalar(se), statistic=statistic, df=None if normal else k - 1,
         p_value=p, low=low, high=high, confidence=c, alternative=alternative,
-        k=k, test=test, test_train_ratio=test_train_ratio, sd=_scalar(sd),
+        k=k, test=test, test_train_ratio=test_train_ratio, sd=_scalar(sd), differences=d,
     )
 
 
@@ -413,7 +405,7 @@ def paired_t_test(a, b=None, confidence=0.95, alternative="two-sided", axis=-1):
     >>> round(r.statistic, 3), r.df
     (1.15, 4)
     """
-    return _paired(_differences(a, b, axis), confidence, alternative)
+    return _paired(v.differences(a, b, axis), confidence, alternative)
 
 
 def paired_z_test(a, b=None, confidence=0.95, alternative="two-sided", axis=-1):
@@ -428,7 +420,7 @@ def paired_z_test(a, b=None, confidence=0.95, alternative="two-sided", axis=-1):
     >>> r.df is None, r.p_value < paired_t_test([8, 17, -5, 10, -5]).p_value
     (True, True)
     """
-    return _paired(_differences(a, b, axis), confidence, alternative, normal=True, test="paired z-test")
+    return _paired(v.differences(a, b, axis), confidence, alternative, normal=True, test="paired z-test")
 
 
 def corrected_resampled_t_test(a, b=None, test_train_ratio=None, confidence=0.95,
@@ -459,7 +451,7 @@ def corrected_resampled_t_test(a, b=None, test_train_ratio=None, confidence=0.95
     if test_train_ratio is None:
         raise TypeError("test_train_ratio must be a number such as 0.25 (n_test / n_train), got None")
     ratio = v.real("test_train_ratio", test_train_ratio, low=0.0)
-    return _paired(_differences(a, b, axis), confidence, alternative, test_train_ratio=ratio,
+    return _paired(v.differences(a, b, axis), confidence, alternative, test_train_ratio=ratio,
                    test="corrected resampled t-test")
 
 
@@ -511,11 +503,11 @@ class UnpairedTest(Result):
                  rf"t = \frac{{{fmt(self.difference)}}}{{\sqrt{{\frac{{{fmt(self.var_a)}}}{{{k}}} + "
                  rf"\frac{{{fmt(self.var_b)}}}{{{j}}}}}}} = \frac{{{fmt(self.difference)}}}{{{fmt(self.se)}}} = "
                  rf"{fmt(self.statistic)},\quad df = {fmt(self.df)},\quad p = {fmt(self.p_value)}",
-                 rf"{_tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]"]
+                 rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]"]
         title = f"Unpaired t-test ({'conservative' if self.df_method == 'conservative' else 'Welch'} df)"
-        verdict = _t_verdict(f"The difference of means a - b = {_plain(self.difference)}", "0", self.p_value,
+        verdict = _t_verdict(f"The difference of means a - b = {plain(self.difference)}", "0", self.p_value,
                              self.confidence, self.alternative, self.se == 0,
-                             _interval_text(self.low, self.high, self.confidence, "it"),
+                             interval_text(self.low, self.high, self.confidence, "it"),
                              "equal expected values")
         return Explanation(title, formulas, steps, verdict)
 
@@ -605,12 +597,12 @@ class OneSampleTest(Result):
         steps = [rf"m = {fmt(self.mean)},\quad S = {fmt(self.sd)},\quad K = {self.k}",
                  rf"t = \frac{{\sqrt{{{self.k}}}\,({fmt(self.mean)} - {fmt(self.p0)})}}{{{fmt(self.sd)}}} = "
                  rf"{fmt(self.statistic)},\quad df = {self.df},\quad p = {fmt(self.p_value)}",
-                 rf"{_tex_pct(self.confidence)}\ \text{{interval for the expected error}}:\ "
+                 rf"{tex_pct(self.confidence)}\ \text{{interval for the expected error}}:\ "
                  rf"[{fmt(self.low)},\ {fmt(self.high)}]"]
-        verdict = _t_verdict(f"The mean fold error m = {_plain(self.mean)}", f"p0 = {_plain(self.p0)}",
+        verdict = _t_verdict(f"The mean fold error m = {plain(self.mean)}", f"p0 = {plain(self.p0)}",
                              self.p_value, self.confidence, self.alternative, self.sd == 0,
-                             _interval_text(self.low, self.high, self.confidence, "the expected error"),
-                             f"an expected error of {_plain(self.p0)}")
+                             interval_text(self.low, self.high, self.confidence, "the expected error"),
+                             f"an expected error of {plain(self.p0)}")
         return Explanation("One-sample t-test of an error rate (Alpaydın)", formulas, steps, verdict)
 
 
@@ -655,7 +647,7 @@ def one_sample_t_test(errors, p0, confidence=0.95, alternative="greater"):
     """
     x = _sample("errors", errors)
     if np.any((x < 0) | (x > 1)):
-        raise ValueError(f"errors must be error rates in [0, 1], got {v._show(x.tolist())}")
+        raise ValueError(f"errors must be error rates in [0, 1], got {v.show(x.tolist())}")
     p0 = v.probability("p0", p0)
     c = v.confidence("confidence", confidence)
     _check_alternative(alternative)
@@ -683,6 +675,7 @@ class FiveByTwoTest(Result):
     test: str
     confidence: float = field(default=0.95, repr=False)
     alternative: str = field(default="two-sided", repr=False)
+    differences: np.ndarray | None = field(default=None, repr=False)
 
     def _explain(self):
         is_t = self.test.endswith("t-test")
@@ -715,6 +708,24 @@ class FiveByTwoTest(Result):
                        f"{pct(1 - self.confidence)} level ({side}, {p_text(self.p_value)}): the data do not rule "
                        "out equal expected errors.")
         return Explanation(title, formulas, [step], verdict)
+
+    @draws("tests", "five_by_two")
+    def plot(self, ax=None):
+        """Draw the ten differences by replication and fold, and the statistic on its reference distribution.
+
+        Left: p_i^(j) for replication i (x) and fold j (colour), the t-test's numerator
+        p_1^(1) ringed. Right: t with 5 df, or F with (10, 5) df, the share at least as
+        extreme shaded (its area is ``p_value``).
+
+        References
+        ----------
+        Dietterich (1998), Neural Computation 10(7); Alpaydin (1999), Neural Computation 11(8).
+
+        Examples
+        --------
+        >>> d = [[0.02, 0.01], [0.03, 0.00], [0.01, 0.02], [0.02, 0.02], [0.00, 0.03]]
+        >>> five_by_two_cv_f_test(d).plot()  # doctest: +SKIP
+        """
 
 
 def _five_by_two(differences):
@@ -756,7 +767,7 @@ def five_by_two_cv_t_test(differences, confidence=0.95, alternative="two-sided")
     numerator = p[..., 0, 0]
     t = _ratio(numerator, np.sqrt(total / 5))
     return FiveByTwoTest(t, 5, _p_value(t, alternative, _student_t(5)), _scalar(numerator), _scalar(total),
-                         "5x2cv paired t-test", c, alternative)
+                         "5x2cv paired t-test", c, alternative, p)
 
 
 def five_by_two_cv_f_test(differences, confidence=0.95):
@@ -778,7 +789,7 @@ def five_by_two_cv_f_test(differences, confidence=0.95):
     numerator = (p ** 2).sum(axis=(-2, -1))
     f = _ratio(numerator, 2 * total)
     return FiveByTwoTest(f, (10, 5), _scalar(_st.f.sf(f, 10, 5)), _scalar(numerator), _scalar(total),
-                         "5x2cv combined F-test", c)
+                         "5x2cv combined F-test", c, differences=p)
 
 
 # --- McNemar, binomial and sign tests --------------------------------------------------
@@ -801,7 +812,7 @@ def mcnemar_table(y_true, pred_a, pred_b):
     for name, value in (("y_true", y_true), ("pred_a", pred_a), ("pred_b", pred_b)):
         arr = v.array(name, value, dtype=None, finite=False)
         if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
-            raise ValueError(f"{name} must hold finite labels (no NaN or inf), got {v._show(value)}")
+            raise ValueError(f"{name} must hold finite labels (no NaN or inf), got {v.show(value)}")
         arrays[name] = arr
     v.same_length(**arrays)
     right_a = arrays["pred_a"] == arrays["y_true"]
@@ -827,6 +838,7 @@ class McNemarTest(Result):
     difference: float = float("nan")
     low: float = float("nan")
     high: float = float("nan")
+    table: np.ndarray | None = field(default=None, repr=False)
 
     def _explain(self):
         if self.exact:
@@ -853,7 +865,7 @@ class McNemarTest(Result):
         steps = [step]
         if self.n is not None:
             steps.append(rf"\hat d = \frac{{{c} - {b}}}{{{self.n}}} = {fmt(self.difference)},\qquad "
-                         rf"z = {fmt(z_critical(self.confidence))}:\ {_tex_pct(self.confidence)}\ "
+                         rf"z = {fmt(z_critical(self.confidence))}:\ {tex_pct(self.confidence)}\ "
                          rf"\text{{interval}}\ [{fmt(self.low)},\ {fmt(self.high)}]")
         significant = self.p_value < 1 - self.confidence
         disagreements, level = b + c, pct(1 - self.confidence)
@@ -866,19 +878,20 @@ class McNemarTest(Result):
             verdict = (f"The difference is not significant at the {level} level ({p_text(self.p_value)}; {counts}): "
                        "these data do not rule out equal true error rates for the two trained classifiers.")
         if self.n is not None:
-            interval = _interval_text(self.low, self.high, self.confidence, "it")
+            interval = interval_text(self.low, self.high, self.confidence, "it")
             fewer = ("equal errors" if self.difference == 0 else
                      f"{'A' if self.difference < 0 else 'B'} made fewer errors")
             verdict += (f" The sample difference on these {self.n} test examples, err(A) - err(B) = (c - b) / n = "
-                        f"{_plain(self.difference)} ({fewer}), estimates the difference of the "
+                        f"{plain(self.difference)} ({fewer}), estimates the difference of the "
                         f"true errors; {interval} (Tango's score interval: every difference that a score test at "
                         f"the {level} level would not reject) shows the differences the data allow.")
             excludes = not self.low <= 0 <= self.high
             if excludes != significant:
-                plain = mcnemar_test(b, c, correction=False, confidence=self.confidence)
+                uncorrected = mcnemar_test(b, c, correction=False, confidence=self.confidence)
                 verdict += (f" The interval {'excludes' if excludes else 'includes'} 0 although the test "
                             f"{'is not' if excludes else 'is'} significant: at d = 0 the score test is McNemar's "
-                            f"chi-square without the continuity correction ({p_text(plain.p_value)} here), and the "
+                            f"chi-square without the continuity correction ({p_text(uncorrected.p_value)} here), "
+                            "and the "
                             f"corrected and exact tests are more cautious. Evidence this close to the {level} line "
                             "is weak either way: report the test and the interval.")
         if not significant:
@@ -895,6 +908,26 @@ class McNemarTest(Result):
                     "trained on, and it treats the two trained classifiers as fixed: how the learning algorithms "
                     "vary with the training set is not measured (Dietterich 1998).")
         return Explanation(title, formulas, steps, verdict)
+
+    @draws("tests", "mcnemar_test")
+    def plot(self, ax=None):
+        """Draw the 2 x 2 table and the null distribution of b given b + c.
+
+        Left: the table of right and wrong (only b and c when no table was given), the
+        discordant cells b and c marked. Right: b ~ Bin(b + c, 1/2) if the two error rates
+        are equal, with the observed b; the exact test shades the outcomes at least as
+        extreme (their total is ``p_value``), the chi-square test the tails of the normal
+        approximation beyond ``(|b - c| - correction) / 2`` from the centre (their area is
+        ``p_value``).
+
+        References
+        ----------
+        McNemar (1947), Psychometrika 12; Dietterich (1998), Neural Computation 10(7).
+
+        Examples
+        --------
+        >>> mcnemar_test([[40, 10], [3, 47]]).plot()  # doctest: +SKIP
+        """
 
 
 def _tango_statistic(b, c, n, d):
@@ -964,25 +997,27 @@ def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.
     4.0833
     """
     conf = v.confidence("confidence", confidence)
-    correction = _check_bool("correction", correction)
-    exact = _check_bool("exact", exact)
+    correction = v.boolean("correction", correction)
+    exact = v.boolean("exact", exact)
+    table = None
     if c is None:
         table = v.array("table_or_b", table_or_b, ndim=2, shape=(2, 2))
         if np.any(table < 0) or not np.all(table == np.floor(table)):
-            raise ValueError(f"table_or_b must hold non-negative integer counts, got {v._show(table.tolist())}")
+            raise ValueError(f"table_or_b must hold non-negative integer counts, got {v.show(table.tolist())}")
         if n is not None:
             raise TypeError("n is the size of the test set only when b and c are given: a table knows it")
         b, c, n = int(table[0, 1]), int(table[1, 0]), int(table.sum())
+        table = table.astype(int)
         if n == 0:
-            raise ValueError(f"table_or_b must count at least one test example, got {v._show(table.tolist())}")
+            raise ValueError(f"table_or_b must count at least one test example, got {v.show(table.tolist())}")
     else:
-        b, c = _counts("table_or_b", table_or_b, 0), _counts("c", c, 0)
+        b, c = v.counts("table_or_b", table_or_b, 0), v.counts("c", c, 0)
         _broadcast(table_or_b=b, c=c)
         if n is not None:
-            n = _counts("n", n, 1)
+            n = v.counts("n", n, 1)
             if np.any(np.add(b, c) > n):
                 raise ValueError(f"n must be at least b + c (the test examples the two disagree on), got "
-                                 f"n={v._show(n)}, b={v._show(b)}, c={v._show(c)}")
+                                 f"n={v.show(n)}, b={v.show(b)}, c={v.show(c)}")
     disagreements = np.add(b, c)
     if exact:
         statistic = np.minimum(b, c)
@@ -995,7 +1030,7 @@ def mcnemar_test(table_or_b, c=None, correction=True, exact=False, confidence=0.
     if n is None:
         return McNemarTest(b, c, statistic, df, p, correction, exact, conf)
     difference, low, high = (_scalar(x) for x in _tango_interval(b, c, n, z_critical(conf)))
-    return McNemarTest(b, c, statistic, df, p, correction, exact, conf, n, difference, low, high)
+    return McNemarTest(b, c, statistic, df, p, correction, exact, conf, n, difference, low, high, table)
 
 
 def _binomial_p(k, n, p0, alternative):
@@ -1032,9 +1067,26 @@ class BinomialTest(Result):
         steps = [rf"k = {k},\ n = {n},\ p_0 = {fmt(p0)},\ \hat p = {fmt(self.estimate)}:\quad p = {fmt(self.p_value)}"]
         significant = self.p_value < 1 - self.confidence
         rel = {"two-sided": "different from", "greater": "greater than", "less": "less than"}[self.alternative]
-        verdict = (f"The observed rate {_plain(self.estimate)} is {'significantly' if significant else 'not significantly'} "
-                   f"{rel} {_plain(p0)} at the {pct(1 - self.confidence)} level ({p_text(self.p_value)}).")
+        verdict = (f"The observed rate {plain(self.estimate)} is {'significantly' if significant else 'not significantly'} "
+                   f"{rel} {plain(p0)} at the {pct(1 - self.confidence)} level ({p_text(self.p_value)}).")
         return Explanation("Binomial test", formulas, steps, verdict)
+
+    @draws("tests", "binomial_test")
+    def plot(self, ax=None):
+        """Draw the binomial null distribution of the count, the observed count and the extreme outcomes.
+
+        Bin(n, p0) as bars; the outcomes the test counts as at least as extreme (the tail
+        of a one-sided test, every outcome no more probable than k for a two-sided one)
+        filled: their total is ``p_value``.
+
+        References
+        ----------
+        Conover (1999), *Practical Nonparametric Statistics*, 3rd ed., section 3.1.
+
+        Examples
+        --------
+        >>> binomial_test(30, 100, p0=0.2, alternative="greater").plot()  # doctest: +SKIP
+        """
 
 
 def binomial_test(k, n, p0=0.5, alternative="two-sided", confidence=0.95):
@@ -1082,6 +1134,22 @@ class SignTest(Result):
                    f"different from half and half (two-sided, {p_text(self.p_value)})")
         verdict += "." if significant else ": the data do not rule out that each algorithm wins half the time."
         return Explanation("Sign test", formulas, steps, verdict)
+
+    @draws("tests", "sign_test")
+    def plot(self, ax=None):
+        """Draw Bin(n, 1/2), the count of wins and the outcomes at least as extreme.
+
+        The counts at least as far from n/2 as A's wins (ties split) are filled: their
+        total is ``p_value``.
+
+        References
+        ----------
+        Demšar (2006), JMLR 7, section 3.1.3.
+
+        Examples
+        --------
+        >>> sign_test(11, 2, 1).plot()  # doctest: +SKIP
+        """
 
 
 def sign_test(wins, losses, ties=0, confidence=0.95):

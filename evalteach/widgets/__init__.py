@@ -4,7 +4,7 @@ Each is a class: leave an instance as the last expression of a cell to display i
 ``Predict``, the questions and ``progress()`` make the student commit and see where they stand.
 They are imported on first use, so ``import evalteach`` stays fast.
 """
-import importlib
+from .._lazy import lazy_names
 
 _MODULES = {
     "SamplingErrorExplorer": "sampling_error",
@@ -33,15 +33,4 @@ _MODULES = {
 }
 EXPLORERS = tuple(name for name in _MODULES if name.endswith("Explorer"))
 __all__ = list(_MODULES)
-
-
-def __getattr__(name):
-    if name in _MODULES:
-        value = getattr(importlib.import_module(f".{_MODULES[name]}", __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _MODULES)

@@ -314,8 +314,7 @@ class Explorer:
             if value not in options:
                 raise ValueError(f"{name} must be one of {options}, got {value!r}")
         elif isinstance(control, (W.Checkbox, W.ToggleButton)):
-            if not isinstance(value, (bool, np.bool_)):
-                raise TypeError(f"{name} must be True or False, got {value!r}")
+            _validate.boolean(name, value)
         elif isinstance(control, W.Text) and not isinstance(value, str):
             raise TypeError(f"{name} must be a string, got {value!r}")
 

@@ -19,7 +19,7 @@ from ..plotting import COLORS, ON_DATA, fast_x_axis, points
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, RANDOMIZATION_K
 from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_predictions
 from ..stats import paired_t_test, permutation_test, proportion_interval
-from ..stats.randomization import _bca_levels
+from ..stats._bootstrap import bca_levels
 from ._base import Explorer, buttons, dropdown
 from ._cached_layer import CachedLayer
 
@@ -305,7 +305,7 @@ def bootstrap_view(y_true, predictions, resamples, seed, label=""):
     if reps.size >= 10:
         percentile = tuple(float(x) for x in np.percentile(reps, [100 * alpha, 100 * (1 - alpha)]))
         jackknife = (errors.sum() - errors) / (errors.size - 1)
-        levels, z0, acceleration = _bca_levels(reps, estimate, jackknife, alpha)
+        levels, z0, acceleration = bca_levels(reps, estimate, jackknife, alpha)
         bca = tuple(float(x) for x in np.percentile(reps, 100 * levels))
     wilson, wald = (proportion_interval(int(errors.sum()), errors.size, CONFIDENCE, method=method)
                     for method in ("wilson", "wald"))
