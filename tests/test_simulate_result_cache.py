@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from evalteach.simulate import cache_bytes, clear_caches
+from evalteach import simulate
 from evalteach.simulate import learner_scores
 from evalteach.simulate.result_cache import ResultCache, cached, size_of
 
@@ -94,8 +95,10 @@ def test_clear_caches_empties_every_cache_and_cache_bytes_reports_them():
 def test_every_cache_of_the_simulations_is_bounded():
     """The caches of evalteach.simulate, by name, each with a bound in bytes; their sum is
     what computed results can hold in a kernel."""
-    import evalteach.simulate  # noqa: F401 - registers its caches
+    import importlib
 
+    for module in simulate.PUBLIC:  # the package imports a module at its first use: import them all
+        importlib.import_module(f"evalteach.simulate.{module}")  # registers its caches
     names = set(cache_bytes())
     assert {"fitted fold errors", "fitted hold-out predictions", "fitted learning curves", "cross-validation folds",
             "resample streams", "resubstitution fits", "replicability", "paired experiments",
