@@ -1,24 +1,34 @@
-"""Classroom capacity: how many students one JupyterHub server holds.
+"""Classroom capacity: how many students one JupyterHub server holds, for every lesson.
 
 Starts a real JupyterHub on 127.0.0.1 (jupyterhub from PyPI, configurable-http-proxy
 from npm, the local-process spawner and the dummy authenticator, test users only).
-For each class size N, N simulated students each start their server through the Hub,
-open a lesson kernel, run the whole lesson, then move an explorer's slider once a
-second the way the browser does (a widget ``update`` message on the kernel's
-websocket). It prints, per N: kernel memory per student, the median and p95 time from
-a slider message to the new picture's message, how long the lesson took to run, and
-how busy the CPUs were (the resource that limits the class).
+
+Every lesson: a student starts a server through the Hub, opens the lesson's kernel, runs the
+whole lesson, then moves the sliders of the lesson's explorers the way the browser does (a
+widget ``update`` message on the kernel's websocket), ``--moves`` times, with the idle time
+between moves that a hand gives (what an explorer draws ahead then is part of a move's
+cost). It prints per lesson: the kernel's memory (RSS, USS, peak) and the server's, the CPU
+time of the lesson and per slider move, the time from a slider message to its picture, and
+the class each allows: students who each move a slider once a second on the CPUs kept at
+most 70% busy, and kernels in 80% of the memory. Then, per class size of ``--students``, that
+many students at once run the lesson that allows the smallest class and move its sliders
+once a second, for the latency a full class gets.
+
+CPU time and memory hardly depend on what else the machine runs, so the capacity comes from
+them; the latencies do. The last lines are the README's table and its capacity rule and
+Helm advice, from this run.
 
 Everything binds 127.0.0.1, every wait is bounded, and every process started is
 stopped at the end (also on Ctrl-C).
 
-Usage: ``python benchmarks/classroom.py [--students 5 10 20] [--seconds 20]
-[--lesson lessons/01_sample_error.ipynb] [--json results.json]`` (``make classroom`` installs what it needs).
+Usage: ``python benchmarks/classroom.py [--lessons 01 08 ...] [--moves 30] [--students 5 10 20]
+[--seconds 20] [--json results.json]`` (``make classroom`` installs what it needs and runs it).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import secrets
 import shutil
@@ -41,11 +51,42 @@ import websocket
 
 ROOT = Path(__file__).resolve().parents[1]
 CHP = ROOT / "build" / "chp" / "node_modules" / ".bin" / "configurable-http-proxy"
-#: The explorer each student moves, and the slider; its model id is asked of the kernel.
-PROBE = ("import evalteach as et\n"
-         "_probe = et.SamplingErrorExplorer(seed=0)\n"
-         "print(_probe.controls['n'].model_id, _probe._image.model_id, _probe.controls['n'].value)")
-SLIDER_VALUES = (40, 60, 80, 100, 120, 140, 160, 180)
+#: Run in a lesson's kernel after the lesson: the explorers alive, each with its picture and
+#: its visible sliders (name, model id, value, grid of values), as JSON (public names only).
+PROBE = r"""
+import gc as _gc, json as _json
+import numpy as _np, ipywidgets as _W, evalteach.widgets as _ew
+
+def _classroom_picture(widget):
+    if isinstance(widget, _W.Image):
+        return widget
+    for child in getattr(widget, "children", ()):
+        found = _classroom_picture(child)
+        if found is not None:
+            return found
+    return None
+
+def _classroom_grid(c):
+    if isinstance(c, _W.IntSlider):
+        values = range(c.min, c.max + 1, c.step)
+    else:
+        values = _np.round(_np.arange(c.min, c.max + c.step / 2, c.step), 10)
+    return [v.item() if hasattr(v, "item") else v for v in values][:200]
+
+_classroom = []
+for _e in _gc.get_objects():
+    if type(_e).__name__ in _ew.EXPLORERS and hasattr(_e, "controls"):
+        _picture = _classroom_picture(_e.widget)
+        _sliders = [(_name, _c.model_id, _c.value, _classroom_grid(_c))
+                    for _name, _c in sorted(_e.visible_controls().items())
+                    if type(_c) in (_W.IntSlider, _W.FloatSlider)]
+        if _picture is not None and _sliders:
+            _classroom.append([type(_e).__name__, _picture.model_id, _sliders])
+print(_json.dumps(_classroom))
+"""
+#: Students each move a slider once a second in a class run; a hand rests this long between
+#: moves in a lesson run (work an explorer does while idle runs then, and counts).
+PACE, REST = 1.0, 0.3
 
 
 def free_port():
@@ -182,6 +223,20 @@ c.JupyterHub.cleanup_servers = True
         self.process = None
 
 
+class Slider:
+    """A slider of an explorer in a student's kernel: its model id, its picture's, its value and
+    the values it takes, visited in a fixed scattered order."""
+
+    def __init__(self, model_id, picture, value, grid):
+        self.model_id, self.picture, self.value, self.grid = model_id, picture, value, grid
+        self.moves = 0
+
+    def next_value(self):
+        self.moves += 1
+        choices = [v for v in self.grid if v != self.value]
+        return choices[(7 * self.moves) % len(choices)]
+
+
 class Student:
     """One student's kernel, spoken to over the Hub's proxy exactly as a browser tab does."""
 
@@ -270,18 +325,16 @@ class Student:
                 self.execute(cell.source)
         return time.perf_counter() - started
 
-    def open_probe(self):
+    def find_sliders(self):
+        """The sliders of the explorers alive in the kernel: a list of [slider, picture,
+        values] (model ids and the grid of values); the explorers' names."""
         _, printed = self.execute(PROBE)
-        self.slider, self.image, value = printed.split()
-        self.value = int(value)
+        explorers = json.loads(printed)
+        self.sliders = [Slider(slider_id, picture, value, grid)
+                        for _, picture, sliders in explorers for _, slider_id, value, grid in sliders]
+        return [name for name, _, _ in explorers]
 
-    def next_value(self, step):
-        """The slider value for move ``step``: never the value it has now, because setting
-        an unchanged value sends no picture (and would be waited for in vain)."""
-        choices = [v for v in SLIDER_VALUES if v != self.value]
-        return choices[step % len(choices)]
-
-    def drain(self, quiet=0.3):
+    def drain(self, quiet=REST):
         """Read whatever is still arriving (e.g. the sharp redraw that follows a quick draft
         picture) until nothing has come for ``quiet`` seconds, so it is not taken for the
         answer to the next move."""
@@ -292,25 +345,25 @@ class Student:
         except websocket.WebSocketTimeoutException:
             pass
 
-    def move_slider(self, value, seconds=30):
-        """Send the slider update a browser sends; seconds until the first new picture arrives."""
-        if value == self.value:
-            raise ValueError(f"value={value!r} is the slider's value already: no picture would come")
+    def move_slider(self, slider, seconds=30):
+        """Send the update a browser sends for the next value of ``slider`` (never the value
+        it has: an unchanged value sends no picture); seconds until its first new picture."""
+        value = slider.next_value()
         self.drain()
         started = time.perf_counter()
-        self._send("shell", "comm_msg", {"comm_id": self.slider, "data": {
+        self._send("shell", "comm_msg", {"comm_id": slider.model_id, "data": {
             "method": "update", "state": {"value": value}, "buffer_paths": []}})
 
         def picture(msg):
             content = msg.get("content", {})
-            if (msg.get("msg_type") == "comm_msg" and content.get("comm_id") == self.image
+            if (msg.get("msg_type") == "comm_msg" and content.get("comm_id") == slider.picture
                     and content.get("data", {}).get("method") in ("update", "echo_update")):
                 return True
             return None
 
         self._until(picture, seconds)
         self.latencies.append(time.perf_counter() - started)
-        self.value = value
+        slider.value = value
 
     def close(self):
         """Close the websocket and shut the kernel down through the server, as closing a
@@ -338,7 +391,51 @@ def cpu_seconds(processes):
     return np.array([sum(p.cpu_times()[:2]) for p in processes])
 
 
+def peak_mb(process):
+    """The most the process ever held resident (VmHWM), in MB."""
+    for line in Path(f"/proc/{process.pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def measure_lesson(hub, lesson, moves):
+    """One student runs ``lesson`` and moves its explorers' sliders ``moves`` times in turn,
+    resting ``REST`` s after each picture: the lesson's memory and CPU, and the class it allows."""
+    user = f"lesson-{lesson.stem[:2]}"
+    hub.start_server(user)
+    hub.wait(lambda: hub.server_ready(user), 120, f"{user}'s server")
+    student = Student(hub, user, lesson.name)
+    try:
+        (kernel,) = kernel_processes([student.kernel_id])
+        server = kernel.parent()
+        started = time.perf_counter()
+        student.run_lesson(lesson)
+        row = {"lesson": lesson.stem, "lesson_s": time.perf_counter() - started,
+               "lesson_cpu_s": float(cpu_seconds([kernel])[0]), "explorers": student.find_sliders()}
+        before, silent = cpu_seconds([kernel])[0], 0
+        for move in range(moves if student.sliders else 0):
+            try:  # each move waits for the rest before it (move_slider drains first)
+                student.move_slider(student.sliders[move % len(student.sliders)], seconds=20)
+            except TimeoutError:  # no new picture: counted, the moves go on
+                silent += 1
+        student.drain(REST)
+        memory, server_memory = kernel.memory_full_info(), server.memory_full_info()
+        row.update(moves=len(student.latencies), sliders=len(student.sliders), without_picture=silent,
+                   move_cpu_ms=1000 * float(cpu_seconds([kernel])[0] - before) / max(len(student.latencies) + silent, 1),
+                   p50_ms=1000 * float(np.percentile(student.latencies, 50)) if student.latencies else None,
+                   p95_ms=1000 * float(np.percentile(student.latencies, 95)) if student.latencies else None,
+                   rss_mb=memory.rss / 2**20, uss_mb=memory.uss / 2**20, peak_mb=peak_mb(kernel),
+                   server_mb=server_memory.rss / 2**20)
+    finally:
+        student.close()
+        hub.stop_server(user)
+    return row
+
+
 def run_class(hub, n, lesson, seconds):
+    """``n`` students at once run ``lesson``, then each moves its sliders once a second for
+    ``seconds``: latency under that load, with memory and CPU per student."""
     users = [f"student{n}-{i}" for i in range(n)]
     for user in users:
         hub.start_server(user)
@@ -350,14 +447,16 @@ def run_class(hub, n, lesson, seconds):
     def run(i):
         try:
             lesson_times[i] = students[i].run_lesson(lesson)
-            students[i].open_probe()
+            students[i].find_sliders()
+            if not students[i].sliders:
+                raise RuntimeError(f"{lesson.name} leaves no explorer with a slider to move")
         except Exception as exc:  # noqa: BLE001 - reported below
             errors.append(f"{users[i]}: {exc}")
 
     threads = [threading.Thread(target=run, args=(i,), daemon=True) for i in range(n)]
     for t in threads:
         t.start()
-    deadline = time.monotonic() + 120 + 30 * n  # one bound for the whole class
+    deadline = time.monotonic() + 120 + 60 * n  # one bound for the whole class
     for t in threads:
         t.join(timeout=max(deadline - time.monotonic(), 0.1))
     late = [users[i] for i, t in enumerate(threads) if t.is_alive()]
@@ -368,7 +467,7 @@ def run_class(hub, n, lesson, seconds):
     kernels = kernel_processes([s.kernel_id for s in students])
     lesson_cpu = cpu_seconds(kernels)
 
-    # Every student moves the slider once a second, at staggered moments.
+    # Every student moves a slider once a second, at staggered moments.
     stop = time.monotonic() + seconds
     psutil.cpu_percent(percpu=False)
 
@@ -377,13 +476,13 @@ def run_class(hub, n, lesson, seconds):
         step = 0
         while time.monotonic() < stop:
             tick = time.monotonic()
-            step += 1
             try:
-                students[i].move_slider(students[i].next_value(i + step))
+                students[i].move_slider(students[i].sliders[step % len(students[i].sliders)])
             except Exception as exc:  # noqa: BLE001 - reported below
                 errors.append(f"{users[i]}: {exc}")
                 return
-            time.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+            step += 1
+            time.sleep(max(0.0, PACE - (time.monotonic() - tick)))
 
     threads = [threading.Thread(target=move, args=(i,), daemon=True) for i in range(n)]
     for t in threads:
@@ -403,6 +502,7 @@ def run_class(hub, n, lesson, seconds):
     if errors:
         raise RuntimeError("; ".join(errors))
     return {
+        "lesson": lesson.stem,
         "students": n,
         "lesson_s": statistics.median(lesson_times),
         "lesson_max_s": max(lesson_times),
@@ -418,56 +518,126 @@ def run_class(hub, n, lesson, seconds):
     }
 
 
+def allowed(row, cores, memory_gb, busy=0.7):
+    """The class a lesson allows: students moving a slider once a second on ``cores`` kept at
+    most ``busy``, and students (server and kernel) in 80% of ``memory_gb``."""
+    by_cpu = int(busy * cores * 1000 / row["move_cpu_ms"]) if row.get("move_cpu_ms") else None
+    by_memory = int(0.8 * memory_gb * 1024 / (row["rss_mb"] + row["server_mb"]))
+    return by_cpu, by_memory, min(x for x in (by_cpu, by_memory) if x is not None)
+
+
+LESSON_HEADER = (f"{'lesson':40s} {'run CPU':>8s} {'kernel RSS':>10s} {'USS':>7s} {'peak':>7s} {'server':>7s} "
+                 f"{'CPU/move':>9s} {'p50':>7s} {'p95':>7s} {'moves':>5s} {'by CPU':>7s} {'by memory':>9s}  explorers")
+
+
+def lesson_line(r, cores, memory_gb):
+    by_cpu, by_memory, _ = allowed(r, cores, memory_gb)
+    move = f"{r['move_cpu_ms']:6.0f} ms" if r["moves"] else f"{'-':>9s}"
+    p50 = f"{r['p50_ms']:4.0f} ms" if r["moves"] else f"{'-':>7s}"
+    p95 = f"{r['p95_ms']:4.0f} ms" if r["moves"] else f"{'-':>7s}"
+    return (f"{r['lesson']:40s} {r['lesson_cpu_s']:6.1f} s {r['rss_mb']:7.0f} MB {r['uss_mb']:4.0f} MB "
+            f"{r['peak_mb']:4.0f} MB {r['server_mb']:4.0f} MB {move} {p50} {p95} {r['moves']:5d} "
+            f"{by_cpu if by_cpu is not None else '-':>7} {by_memory:>9}  {', '.join(sorted(set(r['explorers']))) or '-'}")
+
+
+def summary(rows, classes, cores, memory_gb):
+    """The README's classroom numbers from this run: the table, the capacity rule and Helm advice."""
+    worst_memory = max(rows, key=lambda r: r["peak_mb"])
+    moving = [r for r in rows if r["moves"]]
+    worst_cpu = max(moving, key=lambda r: r["move_cpu_ms"])
+    limiting = min(rows, key=lambda r: allowed(r, cores, memory_gb)[2])
+    typical = sorted(rows, key=lambda r: r["rss_mb"])[len(rows) // 2]
+    typical_cpu = sorted(moving, key=lambda r: r["move_cpu_ms"])[len(moving) // 2]
+    server = statistics.median(r["server_mb"] for r in rows)
+    lines = ["", "| lesson | kernel RSS (peak) | CPU per slider move | class it allows (CPU / memory) |",
+             "|---|---|---|---|"]
+    for label, r in (("typical (median kernel): " + r_name(typical), typical),
+                     ("most memory: " + r_name(worst_memory), worst_memory),
+                     ("most CPU per move: " + r_name(worst_cpu), worst_cpu),
+                     ("smallest class: " + r_name(limiting), limiting)):
+        by_cpu, by_memory, _ = allowed(r, cores, memory_gb)
+        move = f"{r['move_cpu_ms']:.0f} ms" if r["moves"] else "-"
+        lines.append(f"| {label} | {r['rss_mb']:.0f} MB ({r['peak_mb']:.0f} MB) | {move} | "
+                     f"{by_cpu if by_cpu is not None else '-'} / {by_memory} |")
+    if classes:
+        lines += ["", "| students | lesson | lesson run (wall) | kernel RSS / USS | slider → picture, median / p95 "
+                      "| CPU per slider move | CPUs busy |", "|---|---|---|---|---|---|---|"]
+        lines += [f"| {c['students']} | {c['lesson'][:2]} | {c['lesson_s']:.1f} s | {c['rss_mb']:.0f} / "
+                  f"{c['uss_mb']:.0f} MB | {c['p50_ms']:.0f} / {c['p95_ms']:.0f} ms | {c['move_cpu_ms']:.0f} ms | "
+                  f"{c['cpu_pct']:.0f}% |" for c in classes]
+    per_core = 0.7 * 1000 / worst_cpu["move_cpu_ms"]
+    per_core_typical = 0.7 * 1000 / typical_cpu["move_cpu_ms"]
+    student_gb = (worst_memory["rss_mb"] + server) / 1024
+    typical_gb = (typical["rss_mb"] + server) / 1024
+    guarantee = 50 * math.ceil((server + typical["rss_mb"]) / 50)
+    limit = 100 * math.ceil((server + worst_memory["peak_mb"] + typical["rss_mb"]) / 100)
+    lines += ["",
+              f"Capacity rule: a server with C cores and M GB holds about {per_core:.0f}·C students who each move "
+              f"a slider every second in the lesson costing most CPU per move ({r_name(worst_cpu)}, "
+              f"{worst_cpu['move_cpu_ms']:.0f} ms), {per_core_typical:.0f}·C in a typical one "
+              f"({typical_cpu['move_cpu_ms']:.0f} ms); and about {0.8 / student_gb:.1f}·M students (server "
+              f"{server:.0f} MB and kernel) in the lesson holding most memory ({r_name(worst_memory)}, "
+              f"{worst_memory['rss_mb']:.0f} MB), {0.8 / typical_gb:.1f}·M in a typical one "
+              f"({typical['rss_mb']:.0f} MB). On this machine ({cores} cores, {memory_gb:.0f} GB) "
+              f"{r_name(limiting)} sets the limit: {allowed(limiting, cores, memory_gb)[2]} students.",
+              f"Helm: memory.guarantee {guarantee}M (server and a typical lesson's kernel), memory.limit "
+              f"{limit}M (server, the heaviest lesson's peak and a second, typical kernel left open)."]
+    return "\n".join(lines)
+
+
+def r_name(row):
+    return f"lesson {row['lesson'][:2]}"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--students", type=int, nargs="+", default=[5, 10, 20])
+    parser.add_argument("--lessons", nargs="*", default=[], help="lesson file prefixes, e.g. 01 08 (default: all)")
+    parser.add_argument("--moves", type=int, default=30, help="slider moves per lesson")
+    parser.add_argument("--students", type=int, nargs="*", default=[5, 10, 20],
+                        help="class sizes to run at once on the lesson that allows the smallest class")
     parser.add_argument("--seconds", type=float, default=20.0,
                         help="how long the students move sliders, per class size")
-    parser.add_argument("--lesson", type=Path, default=ROOT / "lessons" / "01_sample_error.ipynb")
     parser.add_argument("--json", type=Path, help="also write the measurements to this file")
     args = parser.parse_args(argv)
     if not CHP.exists():
         sys.exit(f"configurable-http-proxy is missing: run `make classroom` (it installs it into {CHP.parent})")
     # Stopped from outside (timeout, CI): unwind, so the Hub and every server are stopped.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit("stopped"))
-    lesson = args.lesson.resolve()
-    print(f"{psutil.cpu_count()} cores, {psutil.virtual_memory().total / 2**30:.0f} GiB; "
-          f"lesson {lesson.name}; sliders moved once a second for {args.seconds:g} s per class size")
-    print(f"{'students':>8} {'lesson run':>11} {'lesson CPU':>11} {'kernel RSS':>11} {'kernel USS':>11} "
-          f"{'slider p50':>11} {'slider p95':>11} {'CPU/move':>9} {'moves':>6} {'CPU busy':>9}")
+    folder = ROOT / "lessons"
+    lessons = [p for p in sorted(folder.glob("[0-9]*.ipynb"))
+               if not args.lessons or any(p.name.startswith(prefix) for prefix in args.lessons)]
+    cores, memory_gb = psutil.cpu_count(), psutil.virtual_memory().total / 2**30
+    print(f"{cores} cores, {memory_gb:.0f} GiB; {len(lessons)} lessons, {args.moves} slider moves each "
+          f"({REST} s rest between moves); classes allowed: CPUs at most 70% busy, 80% of memory")
+    rows, classes = [], []
     with tempfile.TemporaryDirectory(prefix="evalteach-hub-") as tmp:
-        hub = Hub(lesson.parent, tmp)
-        results = []
+        hub = Hub(folder, tmp)
         try:
             hub.start()
-            for n in args.students:
-                r = run_class(hub, n, lesson, args.seconds)
-                print(f"{r['students']:>8} {r['lesson_s']:>9.1f} s {r['lesson_cpu_s']:>9.1f} s "
-                      f"{r['rss_mb']:>8.0f} MB {r['uss_mb']:>8.0f} MB {r['p50_ms']:>8.0f} ms "
-                      f"{r['p95_ms']:>8.0f} ms {r['move_cpu_ms']:>6.0f} ms {r['moves']:>6} "
-                      f"{r['cpu_pct']:>8.0f}%", flush=True)
-                results.append(r)
+            print(LESSON_HEADER)
+            for lesson in lessons:
+                rows.append(measure_lesson(hub, lesson, args.moves))
+                print(lesson_line(rows[-1], cores, memory_gb), flush=True)
+            with_sliders = [r for r in rows if r["moves"]]
+            if with_sliders and args.students:
+                target = min(with_sliders, key=lambda r: allowed(r, cores, memory_gb)[2])
+                lesson = folder / f"{target['lesson']}.ipynb"
+                print(f"\nclasses on {lesson.name}, every student moving a slider once a second for {args.seconds:g} s")
+                for n in args.students:
+                    c = run_class(hub, n, lesson, args.seconds)
+                    print(f"{c['students']:>8} students: lesson {c['lesson_s']:.1f} s (CPU {c['lesson_cpu_s']:.1f} s), "
+                          f"kernel {c['rss_mb']:.0f} MB, slider {c['p50_ms']:.0f} / {c['p95_ms']:.0f} ms, "
+                          f"CPU/move {c['move_cpu_ms']:.0f} ms, {c['moves']} moves, CPUs {c['cpu_pct']:.0f}% busy",
+                          flush=True)
+                    classes.append(c)
         finally:
             hub.stop()
     if args.json:
-        args.json.write_text(json.dumps(results, indent=1))
+        args.json.write_text(json.dumps({"cores": cores, "memory_gb": memory_gb, "lessons": rows,
+                                         "classes": classes}, indent=1))
     print("kernel RSS counts shared libraries in every kernel; USS is what each kernel adds.")
-    print(capacity(results))
-
-
-def capacity(results, cores=None, memory_gb=None, busy=0.7):
-    """What the measurements say a server holds, from CPU time and memory (which do not
-    depend on other load), keeping the CPUs at most ``busy`` so that slider replies stay quick."""
-    cores = cores or psutil.cpu_count()
-    memory_gb = memory_gb or psutil.virtual_memory().total / 2**30
-    move_ms = max(r["move_cpu_ms"] for r in results)
-    rss_gb = max(r["rss_mb"] for r in results) / 1024
-    by_cpu = int(busy * cores * 1000 / move_ms)  # each student moves a slider once a second
-    by_memory = int(0.8 * memory_gb / rss_gb)
-    limit = "CPU" if by_cpu < by_memory else "memory"
-    return (f"capacity: {move_ms:.0f} CPU-ms per slider move and {1024 * rss_gb:.0f} MB per kernel -> "
-            f"{cores} cores at {busy:.0%} hold about {by_cpu} students moving a slider every second; "
-            f"{memory_gb:.0f} GB (80% usable) holds {by_memory} kernels; {limit} limits first")
+    if any(r["moves"] for r in rows):
+        print(summary(rows, classes, cores, memory_gb))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 """The learner scores shipped with the package: fresh fits, every explorer option, fallback to fitting."""
+import importlib.util
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -14,30 +16,22 @@ from sklearn.tree import DecisionTreeClassifier
 
 import evalteach.simulate.curves as curves
 import evalteach.simulate.learner_scores as scores
-import evalteach.simulate.repeated_partitions as partitions
 import evalteach.simulate.sampling as sampling
 from evalteach.data import load_dataset
+from evalteach.simulate import bundled_requests as grid
 from evalteach.simulate import bundled_scores as bundled
-from evalteach.simulate import cv_folds, resubstitution_vs_holdout
+from evalteach.simulate import clear_caches, cv_folds, resubstitution_vs_holdout
 from evalteach.widgets import (BayesianComparisonExplorer, LearningCurveExplorer, RandomizationExplorer,
                                ReplicabilityExplorer, SamplingErrorExplorer)
 
 
 @pytest.fixture
 def empty_caches():
-    """The in-memory caches emptied for one test (and refilled after it)."""
-    caches = scores._FOLD_ERRORS, scores._REPEATED, partitions._CACHE
-    saved = [dict(cache) for cache in caches]
-    for cache in caches:
-        cache.clear()
-    scores.holdout_predictions.cache_clear()
-    sampling._resubstitution.cache_clear()
+    """The caches of computed results emptied for one test, and again after it (nothing it
+    fitted under a patched version or bundle stays)."""
+    clear_caches()
     yield
-    for cache, kept in zip(caches, saved):
-        cache.clear()
-        cache.update(kept)
-    scores.holdout_predictions.cache_clear()
-    sampling._resubstitution.cache_clear()
+    clear_caches()
     bundled._bundle.cache_clear()
 
 
@@ -53,10 +47,73 @@ def no_fitting(monkeypatch, empty_caches):
     monkeypatch.setattr(sampling, "fit_resubstitution", refuse)
 
 
-def test_the_bundle_was_made_by_the_installed_scikit_learn():
+SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "precompute_scores.py"
+
+
+@pytest.fixture(scope="module")
+def builder():
+    """``scripts/precompute_scores.py``, the bundle's builder (not part of the package)."""
+    spec = importlib.util.spec_from_file_location("precompute_scores", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_bundle_was_made_by_the_installed_scikit_learns_minor_version():
     assert bundled._bundle() is not None, (
         f"{bundled.BUNDLE} was fitted by scikit-learn {str(bundled.read()['sklearn_version'])}, "
         f"installed is {bundled.installed_sklearn()}: run scripts/precompute_scores.py")
+
+
+@pytest.mark.parametrize("fitted_by, installed, usable", [
+    ("1.9.1", "1.9.1", True), ("1.9.1", "1.9.0", True), ("1.9.1", "1.9.12", True),
+    ("1.9.1", "1.10.0", False), ("1.9.1", "1.8.2", False), ("1.9.1", "2.9.1", False),
+    ("1.9.1", "1.9rc1", False), ("1.9.1", None, False)])
+def test_a_bundle_serves_the_same_minor_version_of_scikit_learn(fitted_by, installed, usable):
+    assert bundled.usable_with(fitted_by, installed) is usable
+
+
+def test_a_patch_release_keeps_the_bundle(empty_caches, monkeypatch):
+    fitted_by = str(bundled.read()["sklearn_version"])
+    major, minor, *_ = fitted_by.split(".")
+    monkeypatch.setattr(bundled, "installed_sklearn", lambda: f"{major}.{minor}.99")
+    bundled._bundle.cache_clear()
+    assert bundled.fold_errors("wine", "logistic", 10, 0) is not None
+    monkeypatch.setattr(bundled, "installed_sklearn", lambda: f"{major}.{int(minor) + 1}.0")
+    bundled._bundle.cache_clear()
+    assert bundled.fold_errors("wine", "logistic", 10, 0) is None
+
+
+def _entries():
+    """Every entry of the bundle, as (kind, arguments)."""
+    folds, holdouts = grid.requests()
+    entries = [("folds", (d, name, k, seed)) for d in grid.DATASETS for name in grid.LEARNERS for k, seed in folds]
+    entries += [("holdout", (d, name, seed)) for d in grid.DATASETS for name in grid.LEARNERS for seed in holdouts]
+    entries += [("curve", (d, name, mode, k)) for d in grid.CURVE_DATASETS for name in grid.CURVE_LEARNERS
+                for mode in curves.CURVE_MODES for k in grid.CURVE_K]
+    return entries
+
+
+def test_a_random_sample_of_the_bundle_equals_a_fresh_fit_with_the_installed_scikit_learn():
+    """What allows a bundle fitted by another patch release: 24 entries drawn at random
+    (a fixed draw) from all 1,000 or so, fitted afresh here, give exactly the stored numbers.
+    A patch release of scikit-learn that changed a prediction fails here: refit the bundle."""
+    entries = _entries()
+    rng = np.random.default_rng(2026)
+    kinds = {"folds": 12, "holdout": 6, "curve": 6}
+    for kind, count in kinds.items():
+        pool = [args for k, args in entries if k == kind]
+        for i in rng.choice(len(pool), size=count, replace=False):
+            args = pool[i]
+            if kind == "folds":
+                np.testing.assert_array_equal(bundled.fold_errors(*args), scores.fit_fold_errors(*args), err_msg=args)
+            elif kind == "holdout":
+                for stored, fresh in zip(bundled.holdout_predictions(*args), scores.fit_holdout_predictions(*args)):
+                    np.testing.assert_array_equal(stored, fresh, err_msg=args)
+            else:
+                d, name, mode, k = args
+                np.testing.assert_array_equal(bundled.curve_accuracies(d, name, mode, k, 0),
+                                              curves.fit_curve(d, name, mode, k, 0), err_msg=args)
 
 
 #: The learners written out in plain scikit-learn (trees seeded by the fold seed).
@@ -103,18 +160,18 @@ def test_bundled_resubstitution_equals_a_plain_scikit_learn_fit():
         model = KNeighborsClassifier(n_neighbors=1).fit(data.X[train], data.y[train])
         train_errors.append(np.mean(model.predict(data.X[train]) != data.y[train]))
         test_errors.append(np.mean(model.predict(data.X[test]) != data.y[test]))
-    n_train, n_test, train, test = bundled.resubstitution(**bundled.RESUBSTITUTION)
+    n_train, n_test, train, test = bundled.resubstitution(**grid.RESUBSTITUTION)
     assert (n_train, n_test) == (379, 190)
     np.testing.assert_array_equal(train, train_errors)
     np.testing.assert_array_equal(test, test_errors)
     assert np.all(train == 0) and test.mean() > 0.05  # a memoriser: resubstitution error 0
 
 
-def test_a_fresh_fit_of_a_slice_gives_the_same_arrays_and_the_file_the_same_bytes():
+def test_a_fresh_fit_of_a_slice_gives_the_same_arrays_and_the_file_the_same_bytes(builder):
     """Every request for two learners on one data set, fitted afresh, equals the bundle; the
     file is exactly what the script writes from its arrays (so a fresh fit of every slice
     writes the same file; ``scripts/precompute_scores.py --check`` does the whole)."""
-    fresh = bundled.compute(datasets=("iris",), learners=("tree", "logistic"),
+    fresh = builder.compute(datasets=("iris",), learners=("tree", "logistic"),
                             curve_datasets=("iris",), curve_learners=("stump", "naive_bayes"))
     stored = bundled.read()
     assert set(fresh) <= set(stored)
@@ -132,7 +189,7 @@ def test_a_fresh_fit_of_a_slice_gives_the_same_arrays_and_the_file_the_same_byte
     assert stored["datasets"].tolist()[2] == "iris" and stored["learners"].tolist()[3:5] == ["tree", "logistic"]
     assert stored["curve_datasets"].tolist()[2] == "iris"
     assert stored["curve_learners"].tolist()[3:5] == ["stump", "naive_bayes"]
-    assert bundled.to_bytes(stored) == bundled.BUNDLE.read_bytes()
+    assert builder.to_bytes(stored) == bundled.BUNDLE.read_bytes()
 
 
 @pytest.mark.parametrize("dataset, learner, k", [("breast_cancer", "tree", 10), ("wine", "knn", 5),
@@ -155,8 +212,8 @@ def test_bundled_noise_curves_equal_a_fresh_fit(dataset, learner, mode, k):
 
 
 def test_every_learning_curve_option_is_bundled(no_fitting):
-    for dataset, learner, mode, k in itertools.product(bundled.CURVE_DATASETS, bundled.CURVE_LEARNERS,
-                                                       curves.CURVE_MODES, bundled.CURVE_K):
+    for dataset, learner, mode, k in itertools.product(grid.CURVE_DATASETS, grid.CURVE_LEARNERS,
+                                                       curves.CURVE_MODES, grid.CURVE_K):
         curve = curves.learning_curve(dataset, learner, mode, k, seed=0)
         assert curve.accuracies.shape == (curves.N_POINTS, k)
         assert np.all((curve.accuracies >= 0) & (curve.accuracies <= 1)), (dataset, learner, mode, k)
@@ -175,8 +232,8 @@ def test_learning_curves_outside_the_bundle_are_fitted(monkeypatch):
 
 
 def test_every_request_is_bundled():
-    folds, holdouts = bundled.requests()
-    for dataset, learner in itertools.product(bundled.DATASETS, bundled.LEARNERS):
+    folds, holdouts = grid.requests()
+    for dataset, learner in itertools.product(grid.DATASETS, grid.LEARNERS):
         for k, seed in folds:
             errors = bundled.fold_errors(dataset, learner, k, seed)
             assert errors.shape == (k,) and np.all((errors >= 0) & (errors <= 1)), (dataset, learner, k, seed)
@@ -206,7 +263,7 @@ def test_every_option_of_the_explorers_is_bundled(no_fitting, cls, choices):
 def test_the_sampling_error_explorers_learner_is_bundled(no_fitting):
     explorer = SamplingErrorExplorer(learner=True)
     learner = explorer.result.learner
-    expected = bundled.resubstitution(**bundled.RESUBSTITUTION)
+    expected = bundled.resubstitution(**grid.RESUBSTITUTION)
     assert (learner.n_train, learner.n_test) == expected[:2]
     np.testing.assert_array_equal(learner.test_errors, expected[3])
 
@@ -225,7 +282,7 @@ def test_resubstitution_outside_the_bundle_is_fitted(empty_caches, monkeypatch):
     assert other.n_test == bundled_result.n_test and not np.array_equal(other.test_errors, bundled_result.test_errors)
     monkeypatch.setattr(bundled, "installed_sklearn", lambda: "0.0")
     bundled._bundle.cache_clear()
-    sampling._resubstitution.cache_clear()
+    clear_caches()
     refitted = resubstitution_vs_holdout(n_splits=20, seed=0)
     assert calls[-1] == ("breast_cancer", "1nn", 1 / 3, 20, 0)
     np.testing.assert_array_equal(refitted.test_errors, bundled_result.test_errors)

@@ -1,5 +1,5 @@
-"""The classroom benchmark on a real JupyterHub: one student runs a lesson and moves a
-slider through the Hub's proxy, and every process the Hub started is gone afterwards."""
+"""The classroom benchmark on a real JupyterHub: one student runs a lesson and moves its
+explorers' sliders through the Hub's proxy, and every process the Hub started is gone afterwards."""
 import json
 import os
 import shutil
@@ -39,21 +39,28 @@ def processes_under(folder):
     return found
 
 
-def test_one_student_runs_a_lesson_and_moves_a_slider_then_everything_stops(proxy, tmp_path):
+def test_one_student_runs_a_lesson_and_moves_its_sliders_then_everything_stops(proxy, tmp_path):
+    """Lesson 1 measured alone, then a class of one on it: the per-lesson row, the class row,
+    the README's capacity rule and Helm advice printed, and no process left behind."""
     hub_dir = tmp_path / "tmp"
     hub_dir.mkdir()
     results = tmp_path / "results.json"
     run = subprocess.run(
-        [sys.executable, "benchmarks/classroom.py", "--students", "1", "--seconds", "3",
-         "--json", str(results)],
+        [sys.executable, "benchmarks/classroom.py", "--lessons", "01", "--moves", "4", "--students", "1",
+         "--seconds", "3", "--json", str(results)],
         cwd=ROOT, env=dict(os.environ, TMPDIR=str(hub_dir)), capture_output=True, text=True,
-        timeout=600)
+        timeout=900)
     assert run.returncode == 0, run.stdout + run.stderr
-    (row,) = json.loads(results.read_text())
-    assert row["students"] == 1 and row["moves"] >= 2
-    assert 0 < row["p50_ms"] <= row["p95_ms"] < 30_000  # every move got its picture
-    assert row["lesson_s"] > 0 and row["lesson_cpu_s"] > 0 and row["move_cpu_ms"] > 0
-    assert 100 < row["rss_mb"] < 2000  # a lesson kernel, measured
-    assert "capacity:" in run.stdout
+    measured = json.loads(results.read_text())
+    (lesson,) = measured["lessons"]
+    assert lesson["lesson"] == "01_sample_error" and "SamplingErrorExplorer" in lesson["explorers"]
+    assert lesson["moves"] + lesson["without_picture"] == 4 and lesson["moves"] >= 3
+    assert 0 < lesson["p50_ms"] <= lesson["p95_ms"] < 20_000  # the moves got their pictures
+    assert lesson["lesson_cpu_s"] > 0 and lesson["move_cpu_ms"] > 0
+    assert 100 < lesson["rss_mb"] <= lesson["peak_mb"] < 4000 and 20 < lesson["server_mb"] < 1000
+    (row,) = measured["classes"]
+    assert row["students"] == 1 and row["lesson"] == "01_sample_error" and row["moves"] >= 2
+    assert 0 < row["p50_ms"] <= row["p95_ms"] < 30_000
+    assert "Capacity rule:" in run.stdout and "memory.guarantee" in run.stdout and "memory.limit" in run.stdout
     left = processes_under(hub_dir)
     assert not left, f"processes the Hub started are still running: {[p.info for p in left]}"

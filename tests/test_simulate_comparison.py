@@ -1,10 +1,21 @@
 """Simulations for comparing learners and for test-set reuse."""
+import gc
+import weakref
+
 import numpy as np
 import pytest
 
+from evalteach.simulate import comparison
 from evalteach.simulate.comparison import (ALGORITHM_TESTS, AlgorithmTestExperiments, TestSetReuseExperiments,
                                            simulate_algorithm_tests, simulate_test_set_reuse)
 from evalteach.stats import paired_t_test, permutation_test
+
+
+def fresh(*args, **kwargs):
+    """Experiments drawn anew: not sharing the draws of experiments alive in this process."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(comparison, "_ALIVE", weakref.WeakValueDictionary())
+        return AlgorithmTestExperiments(*args, **kwargs)
 
 
 @pytest.fixture(scope="module")
@@ -175,19 +186,71 @@ def test_a_given_null_simulation_is_reused():
         np.testing.assert_array_equal(fresh.null_p_values[name], null.p_values[name])
 
 
-def test_a_new_error_or_difference_only_moves_thresholds_on_kept_scores():
-    # error and difference do not change the latent scores, which are kept per model
-    # setting: the p-values equal those of fresh draws
+def test_a_new_error_or_difference_reads_the_kept_rounded_scores(monkeypatch):
+    # error and difference do not change the latent scores, which are kept (rounded) per
+    # model setting: no score is made again, and the p-values equal those of fresh draws
     experiments = AlgorithmTestExperiments(200, max_n=100, seed=4)
     experiments.simulate(100, 0.2, 0.0, stability=0.7)
+    made = []
+    blocks = AlgorithmTestExperiments._latent_blocks
+    monkeypatch.setattr(AlgorithmTestExperiments, "_latent_blocks", lambda *args: made.append(args) or blocks(*args))
     again = experiments.simulate(100, 0.3, 0.05, stability=0.7)
-    assert len(experiments._scores) == 1
-    fresh = AlgorithmTestExperiments(200, max_n=100, seed=4).simulate(100, 0.3, 0.05, stability=0.7)
+    assert made == []
+    monkeypatch.undo()
+    other = fresh(200, max_n=100, seed=4).simulate(100, 0.3, 0.05, stability=0.7)
     for name in ALGORITHM_TESTS:
-        np.testing.assert_array_equal(again.p_values[name], fresh.p_values[name])
-    for stability in (0.1, 0.2, 0.3):  # only the last few settings' scores are kept
-        experiments.simulate(100, 0.2, 0.0, stability=stability)
-    assert len(experiments._scores) <= 2
+        np.testing.assert_array_equal(again.p_values[name], other.p_values[name])
+
+
+@pytest.mark.parametrize("step", [2048, 16, 4])
+def test_the_rounded_scores_give_the_counts_of_the_exact_ones(monkeypatch, step):
+    """Scores kept in coarse steps put thousands in the step around each threshold; each of
+    those is made exactly, so every p-value equals the one-off simulation's (which compares
+    the exact scores and keeps nothing)."""
+    monkeypatch.setattr(comparison, "_STEP", step)
+    monkeypatch.setattr(comparison, "_ROUNDED", comparison.ResultCache("test: rounded", 2**26))
+    settings = [dict(error=0.2, difference=0.0), dict(error=0.31, difference=0.07),
+                dict(error=0.05, difference=0.15, stability=0.0, agreement=0.9, training_noise=0.2),
+                dict(error=0.45, difference=0.01, stability=0.95, training_noise=0.0)]
+    experiments = fresh(400, max_n=150, seed=8)
+    for setting in settings + settings:  # the second round reads the rounded scores
+        kept = experiments.simulate(150, **setting)
+        exact = simulate_algorithm_tests(150, n_experiments=400, seed=8, **setting)
+        for name in ALGORITHM_TESTS:
+            for p, q in ((kept.p_values, exact.p_values), (kept.null_p_values, exact.null_p_values)):
+                if p is not None:
+                    np.testing.assert_array_equal(p[name], q[name], err_msg=f"{setting} {name}")
+    assert len(comparison._ROUNDED) == 3  # three settings of the scores (error and difference aside)
+
+
+def test_experiments_with_the_same_draws_share_them_and_free_them_together():
+    key = (400, 120, 77)
+    first = AlgorithmTestExperiments(*key[:1], max_n=key[1], seed=key[2])
+    second = AlgorithmTestExperiments(400, max_n=120, seed=77)
+    prefix = AlgorithmTestExperiments(200, max_n=120, seed=77)  # the first 200 of the draws alive
+    assert second._draws is first._draws
+    assert np.shares_memory(prefix._draws.prediction, first._draws.prediction)
+    np.testing.assert_array_equal(prefix._draws.instance, fresh(200, max_n=120, seed=77)._draws.instance)
+    del first, second, prefix
+    gc.collect()
+    assert key not in comparison._ALIVE
+
+
+def test_a_one_off_simulation_keeps_nothing(monkeypatch):
+    monkeypatch.setattr(comparison, "_ROUNDED", comparison.ResultCache("test: rounded", 2**26))
+    simulate_algorithm_tests(n=100, n_experiments=450, seed=31)
+    gc.collect()
+    assert not any(key[2] == 31 for key in comparison._ALIVE.keys()) and len(comparison._ROUNDED) == 0
+
+
+def test_the_rounded_scores_stay_within_their_bound(monkeypatch):
+    bound = 3 * 2 * 200 * comparison._slots(300) * 2  # three settings of 200 experiments at n = 300
+    monkeypatch.setattr(comparison, "_ROUNDED", comparison.ResultCache("test: rounded", bound))
+    experiments = AlgorithmTestExperiments(200, max_n=300, seed=3)
+    for stability in (0.1, 0.2, 0.3, 0.4, 0.5, 0.6):
+        experiments.simulate(300, 0.2, 0.0, stability=stability)
+        assert comparison._ROUNDED.nbytes <= bound
+    assert len(comparison._ROUNDED) == 2  # with its keys, a third does not fit
 
 
 def test_test_set_reuse_keeps_each_stream_and_equals_a_fresh_simulation():
@@ -212,12 +275,36 @@ def test_the_first_experiments_equal_a_smaller_draw():
         prefix = big.first(k)
         assert prefix.n_experiments == k
         again = prefix.simulate(250, 0.2, 0.03, stability=0.6, training_noise=0.1)
-        fresh = AlgorithmTestExperiments(k, max_n=300, seed=4).simulate(250, 0.2, 0.03, stability=0.6,
-                                                                         training_noise=0.1)
+        other = fresh(k, max_n=300, seed=4).simulate(250, 0.2, 0.03, stability=0.6, training_noise=0.1)
         for name in ALGORITHM_TESTS:
-            np.testing.assert_array_equal(again.p_values[name], fresh.p_values[name])
+            np.testing.assert_array_equal(again.p_values[name], other.p_values[name])
     for bad in (500, 1200):
         with pytest.raises(ValueError, match="n_experiments"):
             big.first(bad)
     with pytest.raises(TypeError, match="n_experiments"):
         big.first(2.5)
+
+
+def test_a_test_set_reuse_simulation_keeps_its_curves_not_the_draws():
+    """A view of a row of the draws would keep all of them (800 kB a stream here) alive
+    with each simulation an explorer keeps."""
+    from evalteach.simulate.result_cache import size_of
+
+    experiments = TestSetReuseExperiments(100, n_experiments=1000, seed=1)
+    for n_test in (50, 100, 200):
+        assert size_of(experiments.simulate(0.2, n_test, spread=0.01)) < 30_000
+    assert experiments._draws.nbytes <= experiments._draws.max_bytes
+
+
+def test_resampling_fits_keep_their_splits_and_estimates_within_bounds():
+    from evalteach.data import load_dataset
+    from evalteach.simulate import ResamplingFits
+
+    data = load_dataset("breast_cancer")
+    fits = ResamplingFits(data.X[:150], data.y[:150], data.X[150:], data.y[150:], "stump", seed=0)
+    for k in range(2, 21):
+        fits.estimates("bootstrap", k, 20)
+        assert fits._recent.nbytes <= fits._recent.max_bytes
+        assert fits._estimates.nbytes <= fits._estimates.max_bytes
+    again = fits.estimates("bootstrap", 20, 20)
+    assert again is fits.estimates("bootstrap", 20, 20)  # kept

@@ -4,8 +4,8 @@ import pytest
 from sklearn.naive_bayes import GaussianNB
 
 from evalteach.data import load_dataset
-from evalteach.simulate import (GrowingResamples, cv_folds, fold_errors, growing_resamples, holdout_predictions,
-                                repeated_cv_errors)
+from evalteach.simulate import (GrowingResamples, clear_caches, cv_folds, fold_errors, growing_resamples,
+                                holdout_predictions, repeated_cv_errors)
 from evalteach.stats import bootstrap_interval, permutation_test
 
 
@@ -76,15 +76,11 @@ def test_fits_run_on_one_thread(monkeypatch):
             return super().predict(X)
 
     monkeypatch.setattr(scores, "make_learner", lambda name, seed=0: Probe())
-    saved = dict(scores._FOLD_ERRORS)
-    scores._FOLD_ERRORS.clear()
-    scores.holdout_predictions.cache_clear()
+    clear_caches()
     try:
         scores.fold_errors("iris", "naive_bayes", k=3, seed=7)
         scores.holdout_predictions("iris", "naive_bayes", 70)  # not bundled: fitted
     finally:
-        scores._FOLD_ERRORS.clear()
-        scores._FOLD_ERRORS.update(saved)
-        scores.holdout_predictions.cache_clear()
+        clear_caches()  # nothing fitted by the probe stays
     assert len(seen) == 2 * 3 + 2 and all(seen)
     assert all(n == 1 for threads in seen for n in threads), seen

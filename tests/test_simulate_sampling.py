@@ -203,3 +203,16 @@ def test_resubstitution_rejects_bad_input():
         S.resubstitution_vs_holdout(test_fraction=1.0)
     with pytest.raises(ValueError, match="n_splits"):
         S.resubstitution_vs_holdout(n_splits=0)
+
+
+@pytest.mark.parametrize("name, kwargs", [("uniform", {}), ("exponential", {}), ("bernoulli", {"p": 0.1}),
+                                          ("bimodal", {}), ("lognormal", {}), ("discrete", {"text": "1:0.2, 5:0.8"})])
+def test_sample_means_drawn_in_blocks_equal_one_draw_of_every_sample(monkeypatch, name, kwargs):
+    """Blocks of samples keep a change of the CLT explorer's n from allocating every draw at
+    once; the numbers are those of the whole draw (the bimodal's stream holds every component
+    choice before the normals)."""
+    monkeypatch.setattr(S, "_DRAWN_AT_ONCE", 64)
+    d = S.parent_distribution(name, **kwargs)
+    for n, n_samples, seed in [(1, 10, 0), (7, 501, 3), (200, 300, 1), (100, 1, 2)]:
+        whole = d.draw(np.random.default_rng(seed), (n_samples, n)).mean(axis=1)
+        np.testing.assert_array_equal(S.sample_means(d, n, n_samples, seed=seed), whole)

@@ -205,13 +205,14 @@ def test_what_is_pasted_is_what_a_fresh_explorer_shows(changes, monkeypatch):
 
 
 def test_fewer_experiments_are_the_first_of_the_current_draws():
+    # drawn first, so that the explorer's draws are its own (experiments alive share theirs)
+    ref = AlgorithmTestExperiments(200, max_n=MAX_N, seed=0).simulate(100, 0.2, 0.0, stability=0.9,
+                                                                      training_noise=0.05)
     e = AlgorithmComparisonExplorer(n_experiments=1000, n=100)
     drawn = next(iter(e._experiments.values()))
     e.controls["n_experiments"].value = 200  # a prefix: not drawn again
     prefix = next(iter(e._experiments.values()))
-    assert prefix._prediction.base is drawn._prediction
-    ref = AlgorithmTestExperiments(200, max_n=MAX_N, seed=0).simulate(100, 0.2, 0.0, stability=0.9,
-                                                                      training_noise=0.05)
+    assert prefix._draws.prediction.base is drawn._draws.prediction
     for name in ALGORITHM_TESTS:
         np.testing.assert_array_equal(e.result.p_values[name], ref.p_values[name])
     e.controls["n_experiments"].value = 500  # not a prefix of 200: drawn

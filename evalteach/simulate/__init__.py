@@ -2,7 +2,9 @@
 
 Built on :mod:`evalteach.stats`; the explorers in :mod:`evalteach.widgets` draw them.
 A submodule (and so scipy and scikit-learn) is imported when one of its names is first
-used, as in :mod:`evalteach.stats`.
+used, as in :mod:`evalteach.stats`. Results that cost a fit or a simulation are kept in
+caches bounded in bytes (:mod:`evalteach.simulate.result_cache`): :func:`cache_bytes` says
+what they hold, :func:`clear_caches` empties them.
 """
 from .._lazy import lazy_names
 
@@ -39,6 +41,7 @@ PUBLIC = {
     ),
 }
 _WHERE = {name: module for module, names in PUBLIC.items() for name in names}
+_WHERE.update(cache_bytes="result_cache", clear_caches="result_cache")
 
 __all__ = list(_WHERE)
-__getattr__, __dir__ = lazy_names(__name__, _WHERE, (*PUBLIC, "bundled_scores"))
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, (*PUBLIC, "bundled_scores", "result_cache"))

@@ -1,79 +1,40 @@
-"""Learner scores fitted ahead of time and shipped with the package.
+"""Learner scores fitted ahead of time and shipped with the package: read only.
 
-The explorers that compare real learners (randomisation test, Bayesian comparison,
-replicability) offer three data sets and five learners, and with their default seed 0
-they always ask for the same cross-validations and hold-out splits (lesson 13 adds four
-more sets of seeds of 10x10 cross-validation). The learning-curve explorer offers four
-data sets, seven learners, three kinds of curve and 5 or 10 folds, and fits the curves of
-every kind (up to 330 fits) whenever the data set, a learner or k changes; the
-sampling-error explorer's switch scores 1-NN on its own training set against held-out
-splits. Fitting them on a first visit costs up to seconds (hundreds of fits, and importing
-scikit-learn), yet the answers never change. So they are fitted once, by
-``python scripts/precompute_scores.py`` (a few minutes; ``--check`` compares a fresh fit
-with the file and writes nothing), and stored in ``precomputed/learner_scores.npz`` (about
-29 kB) beside this module, with the version of scikit-learn that fitted them.
-:mod:`evalteach.simulate.learner_scores`, :mod:`evalteach.simulate.curves` and
-:func:`evalteach.simulate.resubstitution_vs_holdout` read an entry only when a request
-matches it exactly (data set, learner, k, seed, kind of curve) and the installed
-scikit-learn is that version; anything else (another seed, your own arrays, another
-scikit-learn) is fitted for real, as before.
+Fitting the explorers' requests (:mod:`evalteach.simulate.bundled_requests`) on a first
+visit costs up to seconds (hundreds of fits, and importing scikit-learn), yet the answers
+never change. So they are fitted once, by ``python scripts/precompute_scores.py`` (a few
+minutes; ``--check`` compares a fresh fit with the file and writes nothing), and stored in
+``precomputed/learner_scores.npz`` (about 29 kB) beside this module, with the version of
+scikit-learn that fitted them. :mod:`evalteach.simulate.learner_scores`,
+:mod:`evalteach.simulate.curves` and :func:`evalteach.simulate.resubstitution_vs_holdout`
+read an entry only when a request matches it exactly (data set, learner, k, seed, kind of
+curve); anything else (another seed, your own arrays) is fitted for real.
+
+Which scikit-learn may use the bundle: one of the same minor version (1.9.x for a bundle
+fitted by 1.9.1). scikit-learn changes what a model predicts in minor releases and lists
+such changes under "Changed models" in their notes; patch releases fix bugs. The test
+suite fits a sample of the bundle's entries afresh with the installed scikit-learn and
+requires the same numbers, so a patch release that did change a prediction fails there
+(refit with the script) instead of showing students numbers their own fit would not give.
+Another minor version falls back to fitting.
 """
 from __future__ import annotations
 
-import io
-import zipfile
-from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
-__all__ = ["BUNDLE", "DATASETS", "LEARNERS", "RANDOMIZATION_K", "MAX_RUNS", "PARTITIONS",
-           "CURVE_DATASETS", "CURVE_LEARNERS", "CURVE_K", "RESUBSTITUTION"]
+from .bundled_requests import (CURVE_DATASETS, CURVE_K, CURVE_LEARNERS, DATASETS, LEARNERS, PARTITIONS,
+                               RANDOMIZATION_K, RESUBSTITUTION)
+from .result_cache import cached
+
+#: The grid the bundle covers is re-exported for the explorers that offer it.
+__all__ = ["BUNDLE", "DATASETS", "LEARNERS", "RANDOMIZATION_K", "PARTITIONS", "CURVE_DATASETS",
+           "CURVE_LEARNERS", "CURVE_K", "RESUBSTITUTION", "installed_sklearn", "usable_with", "read",
+           "fold_errors", "curve_accuracies", "holdout_predictions", "resubstitution"]
 
 #: Where the bundle lives (package data: in the wheel and in JupyterLite).
 BUNDLE = Path(__file__).with_name("precomputed") / "learner_scores.npz"
-#: The data sets and learners the comparing explorers offer (small and quick to fit).
-DATASETS = ("breast_cancer", "wine", "iris")
-LEARNERS = ("naive_bayes", "1nn", "stump", "tree", "logistic")
-#: The fold counts of RandomizationExplorer's sign-flip test.
-RANDOMIZATION_K = (5, 10)
-#: The most runs of 10-fold cross-validation BayesianComparisonExplorer offers.
-MAX_RUNS = 10
-#: The partition seeds 0, 1, ... of ReplicabilityExplorer.
-PARTITIONS = 15
-#: Sets of seeds (0, 1, ...) of 10x10 cross-validation that lesson 13 compares.
-LESSON_RUN_SETS = 5
-#: The learning-curve explorer's data sets, learners and fold counts (seed 0, every kind of curve).
-CURVE_DATASETS = ("breast_cancer", "wine", "iris", "digits")
-CURVE_LEARNERS = ("1nn", "knn", "tree", "stump", "naive_bayes", "logistic", "majority")
-CURVE_K = (5, 10)
-#: SamplingErrorExplorer's resubstitution-versus-held-out request (the arguments of
-#: :func:`evalteach.simulate.resubstitution_vs_holdout`).
-RESUBSTITUTION = {"dataset": "breast_cancer", "learner": "1nn", "test_fraction": 1 / 3, "n_splits": 20,
-                  "seed": 0}
-#: The zip entries' time stamp: fixed, so the same scores always give the same bytes.
-_STAMP = (1980, 1, 1, 0, 0, 0)
-
-
-def requests():
-    """What the bundle holds: every request the explorers make with seed 0 (and the
-    repeated cross-validations of lesson 13).
-
-    Returns
-    -------
-    folds : list of (k, seed)
-        The cross-validations (each for every data set and learner).
-    holdouts : tuple of int
-        The seeds of the hold-out splits.
-    """
-    from .learner_scores import run_seed
-    from .repeated_partitions import five_by_two_seeds
-
-    folds = {(k, 0) for k in RANDOMIZATION_K}
-    folds |= {(10, run_seed(s, r)) for s in range(LESSON_RUN_SETS) for r in range(MAX_RUNS)}
-    for seed in range(PARTITIONS):
-        folds |= {(10, seed)} | {(2, s) for s in five_by_two_seeds(seed)}
-    return sorted(folds), tuple(range(PARTITIONS))
 
 
 def installed_sklearn():
@@ -84,6 +45,20 @@ def installed_sklearn():
         return version("scikit-learn")
     except PackageNotFoundError:
         return None
+
+
+def usable_with(fitted_by, installed):
+    """Whether a bundle fitted by scikit-learn ``fitted_by`` serves scikit-learn ``installed``:
+    the same major and minor version (see the module's notes).
+
+    Examples
+    --------
+    >>> usable_with("1.9.1", "1.9.3"), usable_with("1.9.1", "1.10.0"), usable_with("1.9.1", None)
+    (True, False, False)
+    """
+    if installed is None:
+        return False
+    return fitted_by.split(".")[:2] == installed.split(".")[:2]
 
 
 class _Bundle:
@@ -136,7 +111,6 @@ class _Bundle:
         except KeyError:
             return None
 
-
     def resubstitution_errors(self, request):
         if request != RESUBSTITUTION:
             return None
@@ -150,14 +124,15 @@ def read(path=BUNDLE):
         return {name: archive[name] for name in archive.files}
 
 
-@lru_cache(maxsize=1)
+@cached(max_bytes=2**20, name="bundle of learner scores")  # read once: 160 kB of arrays
 def _bundle():
-    """The bundle, or None if it is missing or another scikit-learn made it."""
+    """The bundle (read once), or None if it is missing or another minor version of
+    scikit-learn made it."""
     try:
         bundle = _Bundle(read(BUNDLE))
     except (OSError, KeyError, ValueError):
         return None
-    return bundle if bundle.version == installed_sklearn() else None
+    return bundle if usable_with(bundle.version, installed_sklearn()) else None
 
 
 def fold_errors(dataset, learner, k, seed):
@@ -187,95 +162,3 @@ def resubstitution(dataset, learner, test_fraction, n_splits, seed):
     request = {"dataset": dataset, "learner": learner, "test_fraction": test_fraction,
                "n_splits": n_splits, "seed": seed}
     return None if bundle is None else bundle.resubstitution_errors(request)
-
-
-def compute(datasets=DATASETS, learners=LEARNERS, curve_datasets=CURVE_DATASETS,
-            curve_learners=CURVE_LEARNERS, progress=None):
-    """Fit every request of :func:`requests` and every learning curve for real; the arrays
-    the bundle stores.
-
-    Parameters
-    ----------
-    datasets, learners : tuple of str
-        What to fit (the defaults make the bundle; a part of it serves the tests).
-    curve_datasets, curve_learners : tuple of str
-        The same for the learning curves.
-    progress : callable, optional
-        Called with a line of text after each data set.
-    """
-    import sklearn
-
-    from .learner_scores import fit_fold_errors, fit_holdout_predictions
-    from .sampling import fit_resubstitution
-
-    folds, holdouts = requests()
-    arrays = {"sklearn_version": np.array(sklearn.__version__), "datasets": np.array(datasets),
-              "learners": np.array(learners), "holdout_seeds": np.array(holdouts)}
-    for k in sorted({k for k, _ in folds}):
-        seeds = [seed for kk, seed in folds if kk == k]
-        arrays[f"fold_seeds_k{k}"] = np.array(seeds)
-        arrays[f"fold_errors_k{k}"] = np.array([[[fit_fold_errors(d, name, k, seed) for seed in seeds]
-                                                 for name in learners] for d in datasets])
-    for d in datasets:
-        fits = [[fit_holdout_predictions(d, name, seed) for seed in holdouts] for name in learners]
-        arrays[f"holdout_y_{d}"] = np.array([y for y, _ in fits[0]], dtype=np.int8)
-        arrays[f"holdout_predictions_{d}"] = np.array([[pred for _, pred in row] for row in fits], dtype=np.int8)
-        if progress is not None:
-            progress(f"fitted {d}")
-    n_train, n_test, train_errors, test_errors = fit_resubstitution(**RESUBSTITUTION)
-    arrays["resubstitution_sizes"] = np.array([n_train, n_test])
-    arrays["resubstitution_errors"] = np.array([train_errors, test_errors])
-    arrays.update(compute_curves(curve_datasets, curve_learners, progress))
-    return arrays
-
-
-def compute_curves(datasets=CURVE_DATASETS, learners=CURVE_LEARNERS, progress=None):
-    """Fit the learning curves of seed 0 for real: correct predictions as integers (a quarter
-    of the bytes of the accuracies) and the folds' test sizes."""
-    from .curves import CURVE_MODES, cv_folds, fit_curve
-
-    arrays = {"curve_datasets": np.array(datasets), "curve_learners": np.array(learners),
-              "curve_modes": np.array(CURVE_MODES), "curve_k": np.array(CURVE_K)}
-    for k in CURVE_K:
-        sizes = np.array([[len(test) for _, test in cv_folds(d, k, 0)] for d in datasets], dtype=np.uint16)
-        accuracies = np.array([[[fit_curve(d, name, mode, k, 0) for mode in CURVE_MODES] for name in learners]
-                               for d in datasets])
-        correct = np.rint(accuracies * sizes[:, None, None, None, :]).astype(np.uint16)
-        if not np.array_equal(correct / sizes[:, None, None, None, :], accuracies):
-            raise ArithmeticError("correct counts do not give back the fitted accuracies")
-        arrays[f"curve_correct_k{k}"], arrays[f"curve_test_sizes_k{k}"] = correct, sizes
-        if progress is not None:
-            progress(f"fitted the learning curves of {k}-fold cross-validation")
-    return arrays
-
-
-def to_bytes(arrays):
-    """The bundle file's bytes: a .npz archive (``numpy.load`` reads it) with fixed time
-    stamps and order, so the same arrays always give the same bytes."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(arrays):
-            entry = io.BytesIO()
-            np.lib.format.write_array(entry, np.asarray(arrays[name]), allow_pickle=False)
-            archive.writestr(zipfile.ZipInfo(f"{name}.npy", date_time=_STAMP), entry.getvalue(),
-                             compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    return buffer.getvalue()
-
-
-def main(argv=None):
-    """Fit the bundle and write it (``--check``: only say whether the file is up to date)."""
-    import argparse
-
-    parser = argparse.ArgumentParser(description=main.__doc__)
-    parser.add_argument("--check", action="store_true", help="compare with the bundled file, write nothing")
-    args = parser.parse_args(argv)
-    data = to_bytes(compute(progress=print))
-    if args.check:
-        same = BUNDLE.exists() and BUNDLE.read_bytes() == data
-        print(f"{BUNDLE}: {'up to date' if same else 'DIFFERS from a fresh fit'}")
-        return 0 if same else 1
-    BUNDLE.parent.mkdir(exist_ok=True)
-    BUNDLE.write_bytes(data)
-    print(f"wrote {BUNDLE} ({len(data):,} bytes)")
-    _bundle.cache_clear()
-    return 0

@@ -10,6 +10,7 @@
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import field
 
 import numpy as np
@@ -17,6 +18,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
+from .result_cache import ResultCache
 from ..stats import (compare_hypotheses, corrected_resampled_t_test, five_by_two_cv_f_test,
                      five_by_two_cv_t_test, mcnemar_test, paired_t_test)
 
@@ -37,12 +39,17 @@ ALGORITHM_TESTS = {
 }
 
 _FOLDS, _HOLDOUTS, _CHUNK = 10, 30, 200
-#: Model settings whose latent scores :class:`AlgorithmTestExperiments` keeps (each takes
-#: 8 bytes per test prediction per experiment at the largest n: 77 MB at n = 600 and 1000
-#: experiments; a new setting overwrites the oldest's arrays).
-_SCORES_KEPT = 2
-#: Experiments whose latent scores are computed at a time.
-_ROWS = 32
+#: Experiments whose latent scores are made at a time (about 300 kB each at n = 600).
+_ROWS = 16
+#: Experiments whose rounded scores are compared at a time (a few hundred kB of temporaries).
+_ROUNDED_ROWS = 64
+#: Steps per unit of the rounded latent scores, and the int16 bound they keep within: a
+#: score is kept to half of 1/2048.
+_STEP, _LIMIT = 2048, 32767
+#: Rounded latent scores of the last settings, shared by all experiments with the same
+#: draws: 4 bytes per test prediction per experiment (19 MB for 1000 experiments at
+#: n = 300, 38 MB at n = 600). With them a new error or difference costs comparisons only.
+_ROUNDED = ResultCache("rounded latent scores", 40 * 2**20)
 
 
 def _progress(progress):
@@ -166,22 +173,72 @@ def _runs(starts, sizes):
     return [(int(f), int(c), int(sizes[f]), int(starts[f])) for f, c in zip(firsts, counts)]
 
 
-def _reuse(array, shape, capacity):
-    """A float32 array of ``shape`` in the memory of ``array`` (an earlier result of this
-    function, or None) when it is large enough, else in new memory for ``capacity`` numbers.
-    Each new page of memory costs a page fault: reused, a new setting of the model costs a
-    third of the time."""
-    flat = None if array is None else array.base
-    size = int(np.prod(shape))
-    if flat is None or flat.size < size:
-        # written at once, not page by page as larger settings first reach it
-        flat = np.full(max(size, capacity), 0, np.float32)
-    return flat[:size].reshape(shape)
-
-
 def _slots(n):
     """Test predictions one experiment makes on a data set of n: n + 30 (n // 3) + 5 n."""
     return n + _HOLDOUTS * (n // 3) + 5 * n
+
+
+def _coefficients(stability, training_noise):
+    """The float32 weights of the instance difficulty, the fresh noise and the training shift."""
+    f32 = np.float32
+    return f32(np.sqrt(stability)), f32(np.sqrt(1 - stability)), f32(training_noise)
+
+
+class _Draws:
+    """Standard normal draws of some experiments: per instance, the difficulty for A, the
+    independent part of B's difficulty and the two training weights (``instance``, shape
+    (experiments, 4, max_n)); per test prediction, fresh noise for A and for B
+    (``prediction``, shape (experiments, 2, slots(max_n)))."""
+
+    __slots__ = ("instance", "prediction", "__weakref__")
+
+    def __init__(self, instance, prediction):
+        self.instance, self.prediction = instance, prediction
+
+
+def _draw_chunks(n_experiments, max_n, seed, into=None):
+    """The draws of ``n_experiments`` experiments, ``_CHUNK`` at a time, in the order of one
+    seeded stream: per chunk its instance draws, then its prediction draws. Each chunk is
+    drawn into the rows of ``into`` (draws of them all) if given, else into new arrays."""
+    rng = np.random.default_rng(seed)
+    f32 = np.float32
+    for start in range(0, n_experiments, _CHUNK):
+        rows = slice(start, min(start + _CHUNK, n_experiments))
+        if into is None:
+            size = rows.stop - rows.start
+            chunk = _Draws(np.empty((size, 4, max_n), f32), np.empty((size, 2, _slots(max_n)), f32))
+        else:
+            chunk = _Draws(into.instance[rows], into.prediction[rows])
+        rng.standard_normal(out=chunk.instance, dtype=f32)
+        rng.standard_normal(out=chunk.prediction, dtype=f32)
+        yield chunk
+
+
+#: The draws alive in this kernel, by (experiments, max_n, seed): explorers and lessons that
+#: ask for the same experiments share one copy (86 MB for 1000 experiments at max_n = 600).
+_ALIVE = weakref.WeakValueDictionary()
+
+
+def _shared_draws(n_experiments, max_n, seed, progress):
+    """The draws of these experiments: the ones alive in this kernel, or their first rows
+    when a larger draw of the same seed is alive and these are a prefix of it, or new."""
+    key = (n_experiments, max_n, seed)
+    draws = _ALIVE.get(key)
+    if draws is None:
+        for (size, n, s), larger in list(_ALIVE.items()):
+            if n == max_n and s == seed and size > n_experiments and n_experiments % _CHUNK == 0:
+                draws = _Draws(larger.instance[:n_experiments], larger.prediction[:n_experiments])
+                break
+    if draws is None:
+        report = _progress(progress)
+        draws = _Draws(np.empty((n_experiments, 4, max_n), np.float32),
+                       np.empty((n_experiments, 2, _slots(max_n)), np.float32))
+        done = 0
+        for chunk in _draw_chunks(n_experiments, max_n, seed, into=draws):
+            done += len(chunk.instance)
+            report(done / n_experiments)
+    _ALIVE[key] = draws
+    return draws
 
 
 class AlgorithmTestExperiments:
@@ -193,6 +250,12 @@ class AlgorithmTestExperiments:
     numbers) makes a new setting cost a few array operations instead of a new simulation,
     and makes neighbouring settings differ by the setting, not by Monte Carlo noise.
     Data sets of any size up to ``max_n`` use the first instances of the same draws.
+
+    What is kept is the draws only (36 ``max_n`` float32 numbers per experiment; objects
+    with the same experiments share them). A setting's latent scores are made a few
+    experiments at a time and reduced at once to the error counts the tests need: they
+    would take 8 bytes per test prediction per experiment (77 MB for 1000 experiments at
+    n = 600), and a setting's p-values take 56 bytes per experiment.
 
     Parameters
     ----------
@@ -215,27 +278,28 @@ class AlgorithmTestExperiments:
         self.n_experiments = v.integer("n_experiments", n_experiments, low=1)
         self.max_n = v.integer("max_n", max_n, low=30)
         self.seed = v.integer("seed", seed, low=0)
-        report = _progress(progress)
-        rng = np.random.default_rng(self.seed)
-        B, N = self.n_experiments, self.max_n
-        f32 = np.float32
-        # per instance: difficulty for A, independent part of B's difficulty, training weights
-        self._instance = np.empty((B, 4, N), f32)
-        # per test prediction: fresh noise for A and for B
-        self._prediction = np.empty((B, 2, _slots(N)), f32)
-        for start in range(0, B, _CHUNK):
-            stop = min(start + _CHUNK, B)
-            rng.standard_normal(out=self._instance[start:stop], dtype=f32)
-            rng.standard_normal(out=self._prediction[start:stop], dtype=f32)
-            report(stop / B)
-        self._kept()
+        self._use(_shared_draws(self.n_experiments, self.max_n, self.seed, progress))
 
-    def _kept(self):
-        """Start the caches of what the draws give per setting (empty)."""
-        self._gathered = {}
-        self._scores = {}  # (n, stability, agreement, training noise) -> latent scores of A and B
-        # numbers in an array of all test predictions, at any n
-        self._capacity = self.n_experiments * _slots(self.max_n)
+    @classmethod
+    def _of(cls, draws, max_n, seed):
+        """Experiments on given draws (no checks)."""
+        experiments = object.__new__(cls)
+        experiments.n_experiments, experiments.max_n, experiments.seed = len(draws.instance), max_n, seed
+        experiments._use(draws)
+        return experiments
+
+    @classmethod
+    def _piece(cls, draws, max_n, seed):
+        """Experiments on a chunk of a one-off simulation's draws (another chunk's rounded
+        scores must not be taken for these: nothing is kept)."""
+        experiments = cls._of(draws, max_n, seed)
+        experiments._shared = False
+        return experiments
+
+    def _use(self, draws):
+        self._draws = draws
+        self._gathered = (None, None)  # (n, agreement) and what the draws give for it
+        self._shared = True  # its rounded scores are kept for others with the same draws
 
     def first(self, n_experiments):
         """The first ``n_experiments`` of these experiments: equal to
@@ -254,30 +318,29 @@ class AlgorithmTestExperiments:
         if k % _CHUNK and k != self.n_experiments:
             raise ValueError(f"n_experiments must be a multiple of {_CHUNK} or {self.n_experiments} to be a "
                              f"prefix of these draws, got {n_experiments!r}")
-        prefix = object.__new__(type(self))
-        prefix.n_experiments, prefix.max_n, prefix.seed = k, self.max_n, self.seed
-        prefix._instance, prefix._prediction = self._instance[:k], self._prediction[:k]
-        prefix._kept()
-        return prefix
+        return self._of(_Draws(self._draws.instance[:k], self._draws.prediction[:k]), self.max_n, self.seed)
 
     def _gather(self, n, agreement):
         """Per instance: the difficulties for A and B; per resample: the hypotheses' quality
         shifts (training weight sums); the instance of each test prediction and the runs of
-        equal test sets."""
-        key = (n, agreement)
-        if key not in self._gathered:
+        equal test sets (kept for the last (n, agreement): a few numbers per instance)."""
+        key, gathered = self._gathered
+        if key != (n, agreement):
             train, idx, rid, starts, sizes = _design(n, self.seed)
             f32 = np.float32
-            z_a, z_2, w_a, w_b = (self._instance[:, i, :n] for i in range(4))
+            z_a, z_2, w_a, w_b = (self._draws.instance[:, i, :n] for i in range(4))
             z_b = f32(agreement) * z_a + f32(np.sqrt(1 - agreement ** 2)) * z_2
             root = np.sqrt(train.sum(axis=1))
-            self._gathered = {key: (np.ascontiguousarray(z_a), z_b, (w_a @ train.T) / root, (w_b @ train.T) / root,
-                                    idx, _runs(starts, sizes), starts, sizes)}
-        return self._gathered[key]
+            gathered = (np.ascontiguousarray(z_a), z_b, (w_a @ train.T) / root, (w_b @ train.T) / root,
+                        idx, rid, _runs(starts, sizes), starts, sizes)
+            self._gathered = ((n, agreement), gathered)
+        return gathered
 
     def p_values(self, n, error_a, error_b, stability=0.9, agreement=0.5, training_noise=0.05):
         """Each test's p-values over the experiments, for one setting of the model."""
-        return _tests_p_values(n, *self._errors(n, error_a, error_b, stability, agreement, training_noise))
+        if n > self.max_n:
+            raise ValueError(f"n must be at most max_n = {self.max_n}, got {n!r}")
+        return self._p_values(n, error_a, (error_b,), stability, agreement, training_noise)[0]
 
     def cv_differences(self, n=200, error=0.2, difference=0.0, *, stability=0.9, agreement=0.5,
                        training_noise=0.05):
@@ -294,52 +357,140 @@ class AlgorithmTestExperiments:
         """
         n, error, difference, *_ = _checked_setting(n, error, difference, 0.05, stability, agreement,
                                                     training_noise)
-        err_a, err_b, starts, sizes = self._errors(n, error, error + difference, stability, agreement,
-                                                   training_noise)
-        folds = slice(0, _FOLDS)
-        return (_segment_counts(err_a, starts)[:, folds] - _segment_counts(err_b, starts)[:, folds]) / sizes[folds]
-
-    def _latents(self, n, stability, agreement, training_noise):
-        """Each hypothesis' latent error score on every test prediction, for A and for B.
-
-        They do not depend on the errors: a setting of ``error`` and ``difference`` only
-        moves the thresholds, so the scores of the last few model settings are kept.
-        """
-        key = (n, stability, agreement, training_noise)
-        if key not in self._scores:
-            z_a, z_b, shift_a, shift_b, idx, runs, starts, sizes = self._gather(n, agreement)
-            size, slots = self.n_experiments, len(idx)
-            f32 = np.float32
-            root_s, root_1s, noise = f32(np.sqrt(stability)), f32(np.sqrt(1 - stability)), f32(training_noise)
-            # written into the arrays of the oldest kept setting
-            oldest = self._scores.pop(next(iter(self._scores)))[:2] if len(self._scores) >= _SCORES_KEPT else (None, None)
-            latents = tuple(_reuse(buffer, (size, slots), self._capacity) for buffer in oldest)
-            scaled = np.empty((_ROWS, slots), f32)
-            for latent, z, shift, eps in ((latents[0], z_a, shift_a, self._prediction[:, 0, :slots]),
-                                          (latents[1], z_b, shift_b, self._prediction[:, 1, :slots])):
-                for start in range(0, size, _ROWS):  # a few rows at a time: the temporaries stay in cache
-                    rows = slice(start, min(start + _ROWS, size))
-                    out, tmp = latent[rows], scaled[:rows.stop - rows.start]
-                    np.multiply(eps[rows], root_1s, out=out)
-                    # each test prediction's instance difficulty, scaled per instance then spread
-                    out += np.take(root_s * z[rows], idx, axis=1, out=tmp, mode="clip")
-                    # a hypothesis' shift is the same on all its test predictions: added to each
-                    # run of equal test sets as a (resample x 1) column
-                    for first, count, length, slot in runs:
-                        run = np.reshape(out[:, slot:slot + count * length], (len(out), count, length), copy=False)
-                        run += (noise * shift[rows, first:first + count])[:, :, None]
-            self._scores[key] = (*latents, starts, sizes)
-        return self._scores[key]
-
-    def _errors(self, n, error_a, error_b, stability, agreement, training_noise):
-        """The 0/1 errors of A and B on every test prediction of every experiment."""
         if n > self.max_n:
             raise ValueError(f"n must be at most max_n = {self.max_n}, got {n!r}")
-        latent_a, latent_b, starts, sizes = self._latents(n, stability, agreement, training_noise)
-        scale = np.sqrt(1 + training_noise ** 2)
-        f32 = np.float32
-        return (latent_a > f32(_st.norm.isf(error_a) * scale), latent_b > f32(_st.norm.isf(error_b) * scale),
-                starts, sizes)
+        counts_a, (counts_b,), _, _, sizes = self._counts(n, error, (error + difference,), stability, agreement,
+                                                          training_noise)
+        folds = slice(0, _FOLDS)
+        return (counts_a[:, folds] - counts_b[:, folds]) / sizes[folds]
+
+    def _threshold(self, error, training_noise):
+        """The latent score above which a hypothesis of expected error ``error`` errs."""
+        return np.float32(_st.norm.isf(error) * np.sqrt(1 + training_noise ** 2))
+
+    def _latent_blocks(self, n, stability, agreement, training_noise):
+        """The latent scores of A and B, ``_ROWS`` experiments at a time (they stay in the
+        processor's cache): yields (rows, scores of shape (2, rows, test predictions)), the
+        same array each time.
+
+        A hypothesis' score on a test prediction is ``sqrt(stability) z[instance] +
+        sqrt(1 - stability) eps + training_noise shift``; it errs when the score exceeds its
+        threshold.
+        """
+        z_a, z_b, shift_a, shift_b, idx, rid, runs, starts, sizes = self._gather(n, agreement)
+        size, slots = self.n_experiments, len(idx)
+        root_s, root_1s, noise = _coefficients(stability, training_noise)
+        latent, scaled = np.empty((2, _ROWS, slots), np.float32), np.empty((_ROWS, slots), np.float32)
+        for start in range(0, size, _ROWS):
+            rows = slice(start, min(start + _ROWS, size))
+            count = rows.stop - rows.start
+            for j, (z, shift) in enumerate(((z_a, shift_a), (z_b, shift_b))):
+                out = latent[j, :count]
+                np.multiply(self._draws.prediction[rows, j, :slots], root_1s, out=out)
+                # each test prediction's instance difficulty, scaled per instance then spread
+                out += np.take(root_s * z[rows], idx, axis=1, out=scaled[:count], mode="clip")
+                # a hypothesis' shift is the same on all its test predictions: added to each
+                # run of equal test sets as a (resample x 1) column
+                for first, resamples, length, slot in runs:
+                    run = np.reshape(out[:, slot:slot + resamples * length], (count, resamples, length), copy=False)
+                    run += (noise * shift[rows, first:first + resamples])[:, :, None]
+            yield rows, latent[:, :count]
+
+    def _exact_scores(self, n, stability, agreement, training_noise, learner, experiments, slots):
+        """The latent scores of ``learner`` (0: A, 1: B) on some test predictions, given by
+        experiment and slot: the same float32 operations in the same order as
+        :meth:`_latent_blocks`, so the same numbers."""
+        z_a, z_b, shift_a, shift_b, idx, rid, *_ = self._gather(n, agreement)
+        z, shift = (z_a, shift_a) if learner == 0 else (z_b, shift_b)
+        root_s, root_1s, noise = _coefficients(stability, training_noise)
+        scores = self._draws.prediction[experiments, learner, slots] * root_1s
+        scores += root_s * z[experiments, idx[slots]]
+        scores += noise * shift[experiments, rid[slots]]
+        return scores
+
+    def _counts(self, n, error_a, errors_b, stability, agreement, training_noise):
+        """Errors per resample of A (expected error ``error_a``) and of B (each of ``errors_b``),
+        and on the first holdout the predictions only A gets wrong and only B gets wrong.
+
+        The first time a setting of n, stability, agreement and training noise is asked
+        for, its scores are made (:meth:`_latent_blocks`) and compared; they are kept rounded
+        to steps of 1/2048 in int16, shared by the experiments with these draws while they
+        fit their cache. A new error or difference is then read from the rounded scores: one
+        more than half a step from the threshold is on the same side as the exact score;
+        those in the step around it (a few in ten thousand) are made exactly
+        (:meth:`_exact_scores`). The counts are always those of the exact scores.
+        """
+        *_, starts, sizes = self._gather(n, agreement)
+        setting = (n, stability, agreement, training_noise)
+        t_a = self._threshold(error_a, training_noise)
+        t_b = [self._threshold(e, training_noise) for e in errors_b]
+        one = slice(starts[_FOLDS], starts[_FOLDS] + sizes[_FOLDS])  # the first holdout
+        size = self.n_experiments
+        counts_a = np.empty((size, len(starts)), np.int16)
+        counts_b = np.empty((len(t_b), size, len(starts)), np.int16)
+        only_a, only_b = np.empty((len(t_b), size), np.int64), np.empty((len(t_b), size), np.int64)
+        key = (self.n_experiments, self.max_n, self.seed, *setting)
+        rounded = _ROUNDED.lookup(key) if self._shared else None
+        if rounded is None:
+            blocks = self._compared_blocks(setting, key)
+        else:
+            def above(j, threshold, rows):
+                scores = rounded[j, rows]
+                # the one step whose scores may lie on either side of the threshold
+                step = min(max(int(np.floor(float(threshold) * _STEP + 0.5)), -_LIMIT), _LIMIT)
+                result = scores > step
+                experiments, slots = np.divmod(np.flatnonzero(scores == step), scores.shape[1])
+                result[experiments, slots] = self._exact_scores(*setting, j, rows.start + experiments, slots) > threshold
+                return result
+
+            blocks = [(rows, lambda j, t, rows=rows: above(j, t, rows))
+                      for rows in (slice(start, min(start + _ROUNDED_ROWS, size))
+                                   for start in range(0, size, _ROUNDED_ROWS))]
+        for rows, errs in blocks:
+            err_a = errs(0, t_a)
+            counts_a[rows] = _segment_counts(err_a, starts)
+            for i, threshold in enumerate(t_b):
+                err_b = errs(1, threshold)
+                counts_b[i, rows] = _segment_counts(err_b, starts)
+                only_a[i, rows] = (err_a[:, one] & ~err_b[:, one]).sum(axis=1)
+                only_b[i, rows] = (err_b[:, one] & ~err_a[:, one]).sum(axis=1)
+        return counts_a, counts_b, only_a, only_b, sizes
+
+    def _compared_blocks(self, setting, key):
+        """Blocks of experiments, each with a comparison of its exact scores with a threshold;
+        their rounded scores are kept (see :meth:`_counts`) unless this is a piece of a
+        one-off simulation or a score lies beyond the range of int16."""
+        rounded = np.empty((2, self.n_experiments, _slots(setting[0])), np.int16) if self._shared else None
+        for rows, latent in self._latent_blocks(*setting):
+            yield rows, lambda j, threshold: latent[j] > threshold
+            if rounded is not None:
+                steps = latent * np.float32(_STEP)  # a power of two: exact
+                if np.abs(steps).max() >= _LIMIT - 0.5:
+                    rounded = None
+                else:
+                    rounded[:, rows] = np.rint(steps)
+        if rounded is not None:
+            _ROUNDED.put(key, rounded)
+
+    def _p_values(self, n, error_a, errors_b, stability, agreement, training_noise):
+        """Each test's p-values of A (``error_a``) against B at each of ``errors_b``: one pass."""
+        counts_a, counts_b, only_a, only_b, sizes = self._counts(n, error_a, errors_b, stability, agreement,
+                                                                 training_noise)
+        return [_tests_p_values(n, counts_a, counts_b[i], only_a[i], only_b[i], sizes)
+                for i in range(len(errors_b))]
+
+    def _setting_p_values(self, n, error, difference, stability, agreement, training_noise, null):
+        """The p-values of a setting and, under a true difference, of the same with none
+        (unless ``null`` is given): one pass over the draws for both."""
+        if n > self.max_n:
+            raise ValueError(f"n must be at most max_n = {self.max_n}, got {n!r}")
+        if difference == 0:
+            return self._p_values(n, error, (error,), stability, agreement, training_noise)[0], None
+        if null is not None:
+            return self._p_values(n, error, (error + difference,), stability, agreement, training_noise)[0], null
+        null, p_values = self._p_values(n, error, (error, error + difference), stability, agreement,
+                                        training_noise)
+        return p_values, null
 
     def simulate(self, n=200, error=0.2, difference=0.0, *, alpha=0.05, stability=0.9, agreement=0.5,
                  training_noise=0.05, null=None):
@@ -351,11 +502,8 @@ class AlgorithmTestExperiments:
         """
         n, error, difference, alpha, stability, agreement, training_noise = _checked_setting(
             n, error, difference, alpha, stability, agreement, training_noise)
-        p_values = self.p_values(n, error, error + difference, stability, agreement, training_noise)
-        null_p_values = None
-        if difference != 0:
-            null_p_values = (null.p_values if null is not None else
-                             self.p_values(n, error, error, stability, agreement, training_noise))
+        p_values, null_p_values = self._setting_p_values(n, error, difference, stability, agreement,
+                                                         training_noise, None if null is None else null.p_values)
         return AlgorithmTestSimulation(p_values, {}, {}, alpha, self.n_experiments, difference, n,
                                        error, null_p_values).with_alpha(alpha)
 
@@ -379,16 +527,13 @@ def _segment_counts(errors, starts):
     return np.add.reduceat(errors.view(np.int8), starts, axis=1, dtype=np.int16)
 
 
-def _tests_p_values(n, err_a, err_b, starts, sizes):
-    """The seven tests' p-values from the 0/1 errors of A and B on every test prediction."""
-    size = err_a.shape[0]
-    rate_a = _segment_counts(err_a, starts) / sizes
-    rate_b = _segment_counts(err_b, starts) / sizes
+def _tests_p_values(n, counts_a, counts_b, only_a, only_b, sizes):
+    """The seven tests' p-values from the errors of A and B per resample and, on the first
+    holdout, the predictions only A and only B get wrong."""
+    size = counts_a.shape[0]
+    rate_a, rate_b = counts_a / sizes, counts_b / sizes
     cv, holdouts, halves = slice(0, _FOLDS), slice(_FOLDS, _FOLDS + _HOLDOUTS), slice(_FOLDS + _HOLDOUTS, None)
     one = _FOLDS  # the first holdout
-    segment = slice(starts[one], starts[one] + sizes[one])
-    only_a = (err_a[:, segment] & ~err_b[:, segment]).sum(axis=1)
-    only_b = (err_b[:, segment] & ~err_a[:, segment]).sum(axis=1)
     n_test, n_train = sizes[one], n - sizes[one]
     half_differences = (rate_a[:, halves] - rate_b[:, halves]).reshape(size, 5, 2)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -436,7 +581,8 @@ def simulate_algorithm_tests(n=200, error=0.2, difference=0.0, *, alpha=0.05, n_
     the paired t and Nadeau and Bengio's corrected t; 5x2cv t and F; McNemar (with
     continuity correction) and the difference-of-proportions z test on the first holdout.
     Everything is vectorised over experiments; the stats functions run on batches.
-    The draws come from :class:`AlgorithmTestExperiments` (``max_n = n``).
+    The draws are those of ``AlgorithmTestExperiments(n_experiments, max_n=n, seed=seed)``,
+    made and used 200 experiments at a time: only one chunk's draws are in memory at once.
 
     Parameters
     ----------
@@ -476,11 +622,22 @@ def simulate_algorithm_tests(n=200, error=0.2, difference=0.0, *, alpha=0.05, n_
     >>> sorted(sim.rejection_rates) == sorted(ALGORITHM_TESTS)
     True
     """
-    _checked_setting(n, error, difference, alpha, stability, agreement, training_noise)
-    experiments = AlgorithmTestExperiments(n_experiments, max_n=v.integer("n", n), seed=v.integer("seed", seed, low=0),
-                                           progress=progress)
-    return experiments.simulate(n, error, difference, alpha=alpha, stability=stability,
-                                agreement=agreement, training_noise=training_noise)
+    n, error, difference, alpha, stability, agreement, training_noise = _checked_setting(
+        n, error, difference, alpha, stability, agreement, training_noise)
+    n_experiments = v.integer("n_experiments", n_experiments, low=1)
+    seed = v.integer("seed", seed, low=0)
+    report = _progress(progress)
+    parts, done = [], 0
+    for chunk in _draw_chunks(n_experiments, n, seed):  # one chunk's draws in memory at a time
+        experiments = AlgorithmTestExperiments._piece(chunk, n, seed)
+        parts.append(experiments._setting_p_values(n, error, difference, stability, agreement, training_noise,
+                                                   None))
+        done += experiments.n_experiments
+        report(done / n_experiments)
+    p_values = {name: np.concatenate([p[name] for p, _ in parts]) for name in ALGORITHM_TESTS}
+    null = None if difference == 0 else {name: np.concatenate([q[name] for _, q in parts]) for name in ALGORITHM_TESTS}
+    return AlgorithmTestSimulation(p_values, {}, {}, alpha, n_experiments, difference, n, error,
+                                   null).with_alpha(alpha)
 
 
 # --- reusing the test set to pick a model ------------------------------------------------
@@ -533,9 +690,10 @@ class TestSetReuseExperiments:
     """The random draws of :func:`simulate_test_set_reuse`, kept for the next setting.
 
     The models' true errors, their test scores and their validation scores come from three
-    streams of their own, seeded by (seed, 0), (seed, 1) and (seed, 2), and the last few
-    draws of each are kept: a new test-set size redraws only the test scores, a new
-    validation-set size only the validation scores, and m only selects.
+    streams of their own, seeded by (seed, 0), (seed, 1) and (seed, 2), and the last dozen
+    draws are kept (a cache of :mod:`evalteach.simulate.result_cache`): a new test-set size
+    redraws only the test scores, a new validation-set size only the validation scores, and
+    m only selects. A simulation keeps its curves and one example experiment, not the draws.
 
     Parameters
     ----------
@@ -552,8 +710,8 @@ class TestSetReuseExperiments:
     """
 
     __test__ = False  # not a pytest class
-    #: Draws kept per stream.
-    kept = 4
+    #: Draws kept (of any stream).
+    kept = 12
 
     def __init__(self, m_max=20, n_experiments=2000, seed=0):
         self.m_max = v.integer("m", m_max, low=1)
@@ -561,24 +719,15 @@ class TestSetReuseExperiments:
         self.seed = v.integer("seed", seed, low=0)
         shape = (self.n_experiments, self.m_max)
         self._z = np.random.default_rng([self.seed, 0]).standard_normal(shape)
-        self._draws = {}
-
-    def _kept(self, key, draw):
-        if key not in self._draws:
-            self._draws[key] = draw()
-            same_stream = [k for k in self._draws if k[0] == key[0]]
-            for old in same_stream[:-self.kept]:
-                del self._draws[old]
-        return self._draws[key]
+        self._draws = ResultCache("test-set reuse draws", self.kept * (8 * self._z.size + 1024))
 
     def _true(self, error, spread):
-        return self._kept(("true", error, spread),
-                          lambda: np.clip(error + spread * self._z, 0.001, 0.999))
+        return self._draws.get(("true", error, spread), lambda: np.clip(error + spread * self._z, 0.001, 0.999))
 
     def _scores(self, stream, n, error, spread):
         """Error rates on a set of n instances: Binomial(n, true error) / n, from ``stream``."""
         true = self._true(error, spread)
-        return self._kept((stream, n, error, spread), lambda: np.random.default_rng(
+        return self._draws.get((stream, n, error, spread), lambda: np.random.default_rng(
             [self.seed, 1 if stream == "test" else 2]).binomial(n, true) / n)
 
     def simulate(self, error=0.2, n_test=100, *, n_validation=100, spread=0.0):
@@ -603,7 +752,8 @@ class TestSetReuseExperiments:
             optimism=float((reused_true - reused)[:, -1].mean()),
             validated_bias=float((validated - validated_true)[:, -1].mean()),
             error=error, n_test=n_test, n_experiments=self.n_experiments,
-            example_true=true[0], example_test=test[0], example_validation=validation[0],
+            # copies: a row of the draws would keep all of them alive with the result
+            example_true=true[0].copy(), example_test=test[0].copy(), example_validation=validation[0].copy(),
         )
 
 
@@ -736,9 +886,14 @@ class ResamplingFits:
         self.seed = v.integer("seed", seed, low=0)
         self._model = make_learner(learner)
         self._whole = None    # (resubstitution error, held-out error, gamma) of the model trained on all
-        self._wrong = {}      # (family, rep, k of k-fold or 0, index) -> test errors of that fit
-        self._estimates = {}  # (method, k, repetitions) -> ResamplingEstimates
-        self._recent = {}     # (method, k, runs) -> the splits of the last few draws
+        # (family, rep, k of k-fold or 0, index) -> test errors of that fit: a small integer per
+        # fit made, kept with the object as a fitted model keeps its coefficients
+        self._wrong = {}
+        # the splits of the last draws (one picture asks for the same draws several times: up
+        # to 20 repetitions of 20 bootstrap samples, about 1 MB at n = 200), and the estimates
+        # (each with its first repetition's splits)
+        self._recent = ResultCache("resampling splits", 4 * 2**20)
+        self._estimates = ResultCache("resampling estimates", 2 * 2**20)
 
     @property
     def n(self):
@@ -786,14 +941,8 @@ class ResamplingFits:
         return k, repetitions, 1 if method == "loo" else repetitions  # leave-one-out has no randomness
 
     def _draws(self, method, k, runs):
-        """Each repetition's splits, with the keys of their fits (the last few kept: one
-        picture asks for the same draws several times)."""
-        key = (method, k, runs)
-        if key not in self._recent:
-            self._recent[key] = self._draw_splits(method, k, runs)
-            while len(self._recent) > 4:
-                self._recent.pop(next(iter(self._recent)))
-        return self._recent[key]
+        """Each repetition's splits, with the keys of their fits (the last draws kept)."""
+        return self._recent.get((method, k, runs), lambda: self._draw_splits(method, k, runs))
 
     def _draw_splits(self, method, k, runs):
         from ..stats import (bootstrap_samples, holdout_split, kfold_splits, leave_one_out_splits,
@@ -851,12 +1000,13 @@ class ResamplingFits:
 
     def estimates(self, method="kfold", k=10, repetitions=20, *, progress=None):
         """The estimates of :func:`resampling_estimates`, fitting only what is not cached yet."""
+        k, repetitions, runs = self._checked(method, k, repetitions)
+        return self._estimates.get((method, k, repetitions),
+                                   lambda: self._estimated(method, k, repetitions, runs, progress))
+
+    def _estimated(self, method, k, repetitions, runs, progress):
         from ..stats import bootstrap_632, bootstrap_632_plus
 
-        k, repetitions, runs = self._checked(method, k, repetitions)
-        key = (method, k, repetitions)
-        if key in self._estimates:
-            return self._estimates[key]
         reps = self._draws(method, k, runs)
         self.fit([(fit, split) for splits, keys in reps for fit, split in zip(keys, splits)
                   if fit not in self._wrong], progress=progress)
@@ -873,10 +1023,8 @@ class ResamplingFits:
             estimates = pooled
         if method == "loo":
             estimates = np.repeat(estimates, repetitions)
-        result = ResamplingEstimates(method, estimates, self.true_error, self.resub_error, reps[0][0],
-                                     wrong[0] / np.maximum(sizes[0], 1), self.n)
-        self._estimates[key] = result
-        return result
+        return ResamplingEstimates(method, estimates, self.true_error, self.resub_error, reps[0][0],
+                                   wrong[0] / np.maximum(sizes[0], 1), self.n)
 
 
 def resampling_estimates(X, y, X_heldout, y_heldout, learner="1nn", method="kfold", *, k=10,

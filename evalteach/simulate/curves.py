@@ -7,16 +7,16 @@ with a paired t-test. A noise curve does the same at full training size while a 
 fraction of the training labels (class noise) or feature values (feature noise) is
 replaced by random values; the test fold stays clean.
 
-Fitting is the slow part, so each fold's curve is cached (:func:`functools.lru_cache`)
-by plain values; the same data set, learner, k and seed never fit twice. What the
+Fitting is the slow part, so each fold's curve is kept by plain values in a cache bounded
+in bytes (:mod:`evalteach.simulate.result_cache`): coming back to a data set, learner, k
+and seed does not fit again. What the
 learning-curve explorer asks for with seed 0 comes fitted with the package
 (:mod:`evalteach.simulate.bundled_scores`): read, not fitted, when the installed
-scikit-learn is the one that fitted it.
+scikit-learn is of the minor version that fitted it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -24,6 +24,7 @@ from .. import _validate
 from . import bundled_scores
 from ..data import DATASETS, load_dataset
 from ..learners import LEARNERS, fitting, make_learner
+from .result_cache import cached
 
 __all__ = ["CURVE_MODES", "N_POINTS", "Curve", "cv_folds", "curve_points", "fit_curve", "learning_curve",
            "majority_class_accuracy"]
@@ -77,7 +78,7 @@ def _stratified_order(y, rng):
     return np.lexsort((rng.random(len(y)), key))
 
 
-@lru_cache(maxsize=None)
+@cached(max_bytes=16 * 2**20, name="cross-validation folds")  # 10-30 kB each, milliseconds to make
 def cv_folds(dataset="breast_cancer", k=10, seed=0):
     """The k stratified folds, as (training indices in curve order, test indices) pairs.
 
@@ -107,7 +108,6 @@ def cv_folds(dataset="breast_cancer", k=10, seed=0):
     return tuple(folds)
 
 
-@lru_cache(maxsize=None)
 def curve_points(dataset="breast_cancer", k=10, mode="size"):
     """The x values of a curve: geometric training sizes up to the smallest training set,
     or noise fractions 0, 0.1, ..., 1."""
@@ -139,7 +139,7 @@ def _add_noise(X, y, fraction, mode, classes, rng):
     return X, y
 
 
-@lru_cache(maxsize=512)
+@cached(max_bytes=4 * 2**20, name="fitted learning curves")  # 11 accuracies per fold, a fit each
 def _fold_curve(dataset, learner, k, seed, mode, fold):
     data = load_dataset(dataset)
     train, test = cv_folds(dataset, k, seed)[fold]

@@ -8,13 +8,12 @@ Dietterich 1998).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
 from ..stats.intervals import t_critical, z_critical
+from .result_cache import cached
 
 __all__ = ["paired_experiments", "t_vs_z_coverage", "TvsZCoverage"]
 
@@ -49,10 +48,10 @@ def _standard_draws(k, n_experiments, seed):
 
 #: t critical values by (confidence, df): scipy's per-call overhead is most of a curve's cost,
 #: and an explorer moving the difference or the noise asks for the same ones again
-_t_critical = lru_cache(maxsize=1024)(t_critical)
+_t_critical = cached(max_bytes=2**20, name="t critical values")(t_critical)
 
 
-@lru_cache(maxsize=64)
+@cached(max_bytes=8 * 2**20, name="paired experiments")  # 2 x n_experiments numbers per k
 def _standard_summaries(k, n_experiments, seed):
     """Mean and SD of each experiment's standard-normal draws (cached: an explorer moving
     the difference or the noise only rescales them)."""

@@ -2,12 +2,13 @@
 
 The explorers that compare two learners need the same few numbers again and again:
 each learner's error on every fold of a (repeated) cross-validation, or its
-predictions on a held-out test set. Fitting is the slow part, so every result is
-cached by plain values (data set, learner, k, seed): the same fit never runs twice,
-and a cached answer costs a dictionary look-up (no progress is reported for it).
+predictions on a held-out test set. Fitting is the slow part, so every fit is kept by
+plain values (data set, learner, k, seed) in a cache bounded in bytes
+(:mod:`evalteach.simulate.result_cache`): coming back to a fit costs a look-up (no
+progress is reported for it).
 What the explorers ask for with seed 0 comes fitted with the package
 (:mod:`evalteach.simulate.bundled_scores`): read, not fitted, when the installed
-scikit-learn is the one that fitted it.
+scikit-learn is of the minor version that fitted it.
 
 The fits run on one thread with scikit-learn's input checks off (the bundled data is
 finite and well formed): on these small problems worker threads and checks cost more
@@ -20,8 +21,6 @@ pressing "add 1000" costs only the 1000 new resamples.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
 from .. import _validate
@@ -29,15 +28,18 @@ from . import bundled_scores
 from ..data import DATASETS, load_dataset
 from ..learners import LEARNERS, fitting, make_learner
 from ..stats import PermutationNull
+from .bundled_requests import run_seed
 from .curves import cv_folds
+from .result_cache import ResultCache, cached
 
 __all__ = ["fold_errors", "repeated_cv_errors", "holdout_predictions", "GrowingResamples",
            "growing_resamples", "HOLDOUT_FRACTION"]
 
 #: Share of the examples held out as the test set of :func:`holdout_predictions`.
 HOLDOUT_FRACTION = 1 / 3
-#: Cached results kept (each is at most a few hundred numbers); the oldest go first.
-_CACHE_SIZE = 65_536
+#: Bootstrap statistics :class:`GrowingResamples` draws at a time: the resampled indices
+#: of a batch take a few hundred kB, not the gigabyte 100,000 resamples at once would.
+_BOOTSTRAP_BATCH = 1 << 15
 
 
 def _check(dataset, learner, k, seed):
@@ -46,16 +48,9 @@ def _check(dataset, learner, k, seed):
     return (_validate.integer("k", k, low=2, high=20), _validate.integer("seed", seed, low=0))
 
 
-def _remember(cache, key, value):
-    value.setflags(write=False)
-    cache[key] = value
-    if len(cache) > _CACHE_SIZE:
-        del cache[next(iter(cache))]
-    return value
-
-
-#: (data set, learner, k, seed) -> read-only fold errors.
-_FOLD_ERRORS = {}
+#: (data set, learner, k, seed) -> read-only fold errors (each a fit per fold; about 400
+#: bytes with its key: 20,000 cross-validations).
+_FOLD_ERRORS = ResultCache("fitted fold errors", 8 * 2**20)
 
 
 def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, progress=None):
@@ -86,13 +81,12 @@ def fold_errors(dataset="breast_cancer", learner="naive_bayes", k=10, seed=0, pr
     (5,)
     """
     k, seed = _check(dataset, learner, k, seed)
-    key = (dataset, learner, k, seed)
-    if key in _FOLD_ERRORS:
-        return _FOLD_ERRORS[key]
-    errors = bundled_scores.fold_errors(dataset, learner, k, seed)
-    if errors is None:
-        errors = fit_fold_errors(dataset, learner, k, seed, progress)
-    return _remember(_FOLD_ERRORS, key, errors)
+
+    def scored():
+        errors = bundled_scores.fold_errors(dataset, learner, k, seed)
+        return fit_fold_errors(dataset, learner, k, seed, progress) if errors is None else errors
+
+    return _FOLD_ERRORS.get((dataset, learner, k, seed), scored)
 
 
 def fit_fold_errors(dataset, learner, k, seed, progress=None):
@@ -108,27 +102,19 @@ def fit_fold_errors(dataset, learner, k, seed, progress=None):
     return errors
 
 
-def run_seed(seed, run):
-    """The fold seed of run ``run`` of :func:`repeated_cv_errors` with ``seed``."""
-    return seed * 1000 + run
-
-
-#: (data set, learner, runs, k, seed) -> read-only concatenated fold errors.
-_REPEATED = {}
-
-
 def repeated_cv_errors(dataset="breast_cancer", learner="naive_bayes", runs=10, k=10, seed=0,
                        progress=None):
     """Fold errors of ``runs`` repetitions of k-fold cross-validation, each on new folds.
 
     Run ``r`` uses the folds of seed ``seed * 1000 + r``; two learners with the same
     arguments see the same folds, as the correlated t-test assumes. ``progress`` is
-    called only while fitting; a cached answer is returned at once.
+    called only while fitting; runs already fitted are read from the cache of
+    :func:`fold_errors`.
 
     Returns
     -------
     ndarray, shape (runs * k,)
-        The errors of run 0's folds, then run 1's, and so on (read-only, cached).
+        The errors of run 0's folds, then run 1's, and so on (read-only).
 
     Source: Bouckaert & Frank (2004), 10x10 cross-validation; Corani & Benavoli (2015).
 
@@ -139,17 +125,16 @@ def repeated_cv_errors(dataset="breast_cancer", learner="naive_bayes", runs=10, 
     """
     runs = _validate.integer("runs", runs, low=1, high=100)
     k, seed = _check(dataset, learner, k, seed)
-    key = (dataset, learner, runs, k, seed)
-    if key in _REPEATED:
-        return _REPEATED[key]
     parts = []
     for r in range(runs):
         step = None if progress is None else (lambda f, r=r: progress((r + f) / runs))
         parts.append(fold_errors(dataset, learner, k, run_seed(seed, r), progress=step))
-    return _remember(_REPEATED, key, np.concatenate(parts))
+    errors = np.concatenate(parts)
+    errors.setflags(write=False)
+    return errors
 
 
-@lru_cache(maxsize=512)
+@cached(max_bytes=4 * 2**20, name="fitted hold-out predictions")  # a fit each: two label arrays
 def holdout_predictions(dataset="breast_cancer", learner="naive_bayes", seed=0):
     """Train on a stratified two thirds of the data; predict the held-out third.
 
@@ -166,11 +151,7 @@ def holdout_predictions(dataset="breast_cancer", learner="naive_bayes", seed=0):
     """
     _check(dataset, learner, 2, seed)
     fitted = bundled_scores.holdout_predictions(dataset, learner, seed)
-    if fitted is None:
-        fitted = fit_holdout_predictions(dataset, learner, seed)
-    for labels in fitted:
-        labels.setflags(write=False)
-    return fitted
+    return fit_holdout_predictions(dataset, learner, seed) if fitted is None else fitted
 
 
 def fit_holdout_predictions(dataset, learner, seed):
@@ -226,13 +207,24 @@ class GrowingResamples:
             if self._null is not None:
                 new = self._null.draw(missing)
             else:
-                n = self.values.size
-                new = self.values[self._rng.integers(0, n, size=(missing, n))].mean(axis=1)
+                new = self._bootstrap(missing)
             self._drawn = np.concatenate((self._drawn, new))
         return self._drawn[:size]
 
+    def _bootstrap(self, size):
+        """The means of ``size`` more resamples with replacement. Drawn a batch of rows at a
+        time (an even number of indices per batch: the same stream as drawing all at once)."""
+        n = self.values.size
+        rows = max(2, _BOOTSTRAP_BATCH // n // 2 * 2)
+        means = np.empty(size)
+        for start in range(0, size, rows):
+            stop = min(start + rows, size)
+            means[start:stop] = self.values[self._rng.integers(0, n, size=(stop - start, n))].mean(axis=1)
+        return means
 
-@lru_cache(maxsize=32)
+
+#: A stream per data and seed; the explorer draws up to 100,000 statistics (800 kB) of each.
+@cached(max_bytes=32 * 2**20, name="resample streams", growing=True)
 def _growing(values, kind, seed):
     return GrowingResamples(np.frombuffer(values), kind, seed)
 
