@@ -17,7 +17,21 @@ __all__ = ["numeric_errors", "NumericErrors"]
 
 @result
 class NumericErrors(Result):
-    """Witten & Frank's performance measures for numeric prediction."""
+    """Witten & Frank's performance measures for numeric prediction.
+
+    Attributes
+    ----------
+    mean_absolute_error, root_mean_squared_error : float
+        MAE and RMSE.
+    relative_absolute_error, root_relative_squared_error : float
+        RAE and RRSE, relative to predicting the mean (NaN for constant actual values).
+    correlation : float
+        The correlation of predictions and actual values.
+    n : int
+        The number of predictions.
+    mean_squared_error, relative_squared_error : float
+        MSE and RSE.
+    """
 
     mean_absolute_error: float
     root_mean_squared_error: float

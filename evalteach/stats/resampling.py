@@ -27,6 +27,11 @@ class Split(Result):
 
     For a bootstrap sample, ``train`` holds n indices drawn with replacement and
     ``test`` the out-of-bag indices (also available as ``oob``).
+
+    Attributes
+    ----------
+    train, test : ndarray of int
+        The indices of the training and of the test examples.
     """
 
     train: np.ndarray
@@ -185,7 +190,23 @@ def bootstrap_samples(n, n_boot, seed=None):
 
 @result
 class Bootstrap632(Result):
-    """The .632 (or .632+) bootstrap error estimate."""
+    """The .632 (or .632+) bootstrap error estimate.
+
+    Attributes
+    ----------
+    estimate : float
+        The .632 (or .632+) estimate of the error.
+    resub_error : float
+        The resubstitution error.
+    oob_error : float
+        The out-of-bag (leave-one-out bootstrap) error.
+    weight : float
+        The weight of the out-of-bag error (0.632, or .632+'s).
+    gamma : float or None
+        The no-information error rate (.632+ only).
+    relative_overfitting : float or None
+        .632+'s relative overfitting rate R.
+    """
 
     estimate: float
     resub_error: float

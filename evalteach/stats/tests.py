@@ -32,7 +32,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._format import decimal, fmt, interval_text, p_text, pct, plain, tex_pct
-from .._result import Explanation, Result, draws, result
+from .._result import Explanation, Result, WithInterval, WithPValue, draws, result
 from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, t_critical, table_level, z_critical
 
 __all__ = [
@@ -102,8 +102,34 @@ def _broadcast(**arrays):
 # --- two hypotheses on independent test sets -------------------------------------------
 
 @result
-class HypothesisComparison(Result):
-    """z test for the difference of two error rates measured on independent test sets."""
+class HypothesisComparison(WithPValue, WithInterval, Result):
+    """z test for the difference of two error rates measured on independent test sets.
+
+    Attributes
+    ----------
+    difference : float or ndarray
+        ``error1 - error2``.
+    se : float or ndarray
+        Its estimated standard deviation ``sigma_d``.
+    statistic : float or ndarray
+        z, the difference over its standard deviation.
+    p_value : float or ndarray
+        The p-value for ``alternative``; ``pvalue`` is the same, under scipy's name.
+    one_sided_p_value : float or ndarray
+        The smaller one-sided p-value (valid only for a direction fixed in advance).
+    low, high : float or ndarray
+        The interval for the true difference (half-infinite for a one-sided alternative).
+    confidence : float
+        The level asked for, of the interval and the verdict.
+    two_sided_confidence, one_sided_confidence : float or ndarray
+        The exact levels z reaches, ``1 - p`` and ``1 - p / 2``.
+    table_confidence, table_one_sided_confidence : float or ndarray
+        The highest level of the classic z table that ``|z|`` reaches, two- and one-sided.
+    error1, n1, error2, n2 : float or ndarray
+        The two error rates and test-set sizes.
+    alternative : {"two-sided", "less", "greater"}
+        The alternative hypothesis, fixed in advance.
+    """
 
     difference: float
     se: float
@@ -274,8 +300,38 @@ def _bounds_for(estimate, se, critical, alternative):
 # --- paired tests over folds -----------------------------------------------------------
 
 @result
-class PairedTest(Result):
-    """A paired test on per-fold differences (t, z, or corrected resampled t)."""
+class PairedTest(WithPValue, WithInterval, Result):
+    """A paired test on per-fold differences (t, z, or corrected resampled t).
+
+    Attributes
+    ----------
+    mean_difference : float or ndarray
+        The mean of the differences ``a - b``.
+    se : float or ndarray
+        Its standard error (with Nadeau and Bengio's correction for the corrected test).
+    statistic : float or ndarray
+        t (or z), the mean difference over its standard error.
+    df : int or None
+        The t distribution's degrees of freedom, ``k - 1``; None for the z test.
+    p_value : float or ndarray
+        The p-value for ``alternative``; ``pvalue`` is the same.
+    low, high : float or ndarray
+        The interval for the mean difference (half-infinite one-sided); ``confidence_interval()``.
+    confidence : float
+        The level asked for.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    k : int
+        The number of pairs.
+    test : str
+        "paired t-test", "paired z-test" or "corrected resampled t-test".
+    test_train_ratio : float or None
+        ``n_test / n_train`` of the corrected test; None otherwise.
+    sd : float or ndarray
+        The differences' standard deviation (``ddof=1``).
+    differences : ndarray
+        The differences ``a - b``, pairs along the last axis.
+    """
 
     mean_difference: float
     se: float
@@ -472,8 +528,34 @@ def _spread(x):
 
 
 @result
-class UnpairedTest(Result):
-    """Unpaired t-test on results from two independent sets of experiments."""
+class UnpairedTest(WithPValue, WithInterval, Result):
+    """Unpaired t-test on results from two independent sets of experiments.
+
+    Attributes
+    ----------
+    difference : float
+        ``mean(a) - mean(b)``.
+    se : float
+        Its standard error ``sqrt(s_a^2 / k + s_b^2 / j)``.
+    statistic : float
+        t.
+    df : float
+        Welch's degrees of freedom, or ``min(k, j) - 1``.
+    p_value : float
+        The p-value for ``alternative``; ``pvalue`` is the same.
+    low, high : float
+        The interval for the difference of the expected values; ``confidence_interval()``.
+    confidence : float
+        The level asked for.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    df_method : {"welch", "conservative"}
+        How ``df`` was found.
+    k, j : int
+        The two sample sizes.
+    mean_a, mean_b, var_a, var_b : float
+        The two samples' means and variances.
+    """
 
     difference: float
     se: float
@@ -576,8 +658,32 @@ def unpaired_t_test(a, b, confidence=0.95, df="welch", alternative="two-sided"):
 
 
 @result
-class OneSampleTest(Result):
-    """One-sample t-test of the mean of K fold errors against a fixed rate ``p0``."""
+class OneSampleTest(WithPValue, WithInterval, Result):
+    """One-sample t-test of the mean of K fold errors against a fixed rate ``p0``.
+
+    Attributes
+    ----------
+    mean : float
+        The mean fold error m.
+    p0 : float
+        The error rate tested against.
+    sd : float
+        The fold errors' standard deviation S.
+    statistic : float
+        t.
+    df : int
+        ``K - 1``.
+    p_value : float
+        The p-value for ``alternative``; ``pvalue`` is the same.
+    low, high : float
+        The interval for the expected error (half-infinite one-sided); ``confidence_interval()``.
+    confidence : float
+        The level asked for.
+    alternative : {"greater", "less", "two-sided"}
+        The alternative hypothesis.
+    k : int
+        The number of folds K.
+    """
 
     mean: float
     p0: float
@@ -664,8 +770,30 @@ def one_sample_t_test(errors, p0, confidence=0.95, alternative="greater"):
 # --- 5x2 cross-validation --------------------------------------------------------------
 
 @result
-class FiveByTwoTest(Result):
-    """Dietterich's 5x2cv paired t-test or Alpaydin's combined 5x2cv F-test."""
+class FiveByTwoTest(WithPValue, Result):
+    """Dietterich's 5x2cv paired t-test or Alpaydin's combined 5x2cv F-test.
+
+    Attributes
+    ----------
+    statistic : float or ndarray
+        t (Dietterich) or F (Alpaydin).
+    df : int or tuple
+        5 for the t-test, (10, 5) for the F-test.
+    p_value : float or ndarray
+        The p-value; ``pvalue`` is the same.
+    numerator : float or ndarray
+        The t-test's ``p_1^(1)``, or the F-test's sum of the ten squared differences.
+    variance_sum : float or ndarray
+        The sum over the replications of ``s_i^2``.
+    test : str
+        "5x2cv paired t-test" or "5x2cv combined F-test".
+    confidence : float
+        The level of the verdict.
+    alternative : str
+        The t-test's alternative hypothesis (the F-test is two-sided).
+    differences : ndarray, shape (..., 5, 2)
+        The differences ``p_i^(j)``.
+    """
 
     statistic: float
     df: object
@@ -822,9 +950,35 @@ def mcnemar_table(y_true, pred_a, pred_b):
 
 
 @result
-class McNemarTest(Result):
+class McNemarTest(WithPValue, WithInterval, Result):
     """McNemar's test on the discordant counts b and c; with the test-set size n, the
-    difference in error rates err(A) - err(B) = (c - b) / n and Tango's score interval for it."""
+    difference in error rates err(A) - err(B) = (c - b) / n and Tango's score interval for it.
+
+    Attributes
+    ----------
+    b, c : int or ndarray
+        The discordant counts: only A right, only B right.
+    statistic : float or ndarray
+        The chi-square statistic, or ``min(b, c)`` for the exact test.
+    df : int or None
+        1 for the chi-square test, None for the exact test.
+    p_value : float or ndarray
+        The p-value; ``pvalue`` is the same.
+    correction, exact : bool
+        Whether the continuity correction was applied, whether the test is exact.
+    confidence : float
+        The level of the verdict and of the interval.
+    n : int or None
+        The test-set size, when known.
+    difference : float
+        ``err(A) - err(B) = (c - b) / n``; NaN without ``n``.
+    low, high : float
+        Tango's score interval for the difference of the true error rates; NaN without ``n``.
+    table : ndarray of int, shape (2, 2), or None
+        The table, when one was given.
+    """
+
+    _no_interval = "give the test-set size n (or the whole table) for Tango's interval"
 
     b: int
     c: int
@@ -869,13 +1023,16 @@ class McNemarTest(Result):
                          rf"\text{{interval}}\ [{fmt(self.low)},\ {fmt(self.high)}]")
         significant = self.p_value < 1 - self.confidence
         disagreements, level = b + c, pct(1 - self.confidence)
+        source = ("exact binomial" if self.exact else
+                  f"chi-square with 1 df, {'with' if self.correction else 'without'} continuity correction")
         counts = (f"A was right on b = {b} test example{'' if b == 1 else 's'} where B was wrong, "
                   f"B on c = {c} where A was wrong")
         if significant:
-            verdict = (f"The difference is significant at the {level} level ({p_text(self.p_value)}; {counts}): "
-                       "these data reject equal true error rates for the two trained classifiers.")
+            verdict = (f"The difference is significant at the {level} level ({p_text(self.p_value)}, {source}; "
+                       f"{counts}): these data reject equal true error rates for the two trained classifiers.")
         else:
-            verdict = (f"The difference is not significant at the {level} level ({p_text(self.p_value)}; {counts}): "
+            verdict = (f"The difference is not significant at the {level} level ({p_text(self.p_value)}, {source}; "
+                       f"{counts}): "
                        "these data do not rule out equal true error rates for the two trained classifiers.")
         if self.n is not None:
             interval = interval_text(self.low, self.high, self.confidence, "it")
@@ -1045,8 +1202,24 @@ def _binomial_p(k, n, p0, alternative):
 
 
 @result
-class BinomialTest(Result):
-    """Exact binomial test of ``k`` successes in ``n`` trials against ``p0``."""
+class BinomialTest(WithPValue, Result):
+    """Exact binomial test of ``k`` successes in ``n`` trials against ``p0``.
+
+    Attributes
+    ----------
+    k, n : int
+        The successes and the trials.
+    p0 : float
+        The rate under the null hypothesis.
+    estimate : float
+        ``k / n``.
+    p_value : float
+        The p-value for ``alternative``; ``pvalue`` is the same.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    confidence : float
+        The level of the verdict.
+    """
 
     k: int
     n: int
@@ -1112,8 +1285,22 @@ def binomial_test(k, n, p0=0.5, alternative="two-sided", confidence=0.95):
 
 
 @result
-class SignTest(Result):
-    """Sign test over data sets: wins against losses under H0 of a fair coin."""
+class SignTest(WithPValue, Result):
+    """Sign test over data sets: wins against losses under H0 of a fair coin.
+
+    Attributes
+    ----------
+    wins, losses, ties : int
+        The counts as given.
+    n : int
+        The comparisons counted, ``wins + losses + 2 * (ties // 2)``.
+    statistic : int
+        A's wins with half the ties, ``wins + ties // 2``.
+    p_value : float
+        The two-sided exact binomial p-value; ``pvalue`` is the same.
+    confidence : float
+        The level of the verdict.
+    """
 
     wins: int
     losses: int
