@@ -23,7 +23,7 @@ PARALLEL   := $(if $(filter 0,$(TEST_JOBS)),,-n $(TEST_JOBS) --dist loadgroup)
 # The Hub's proxy, from npm, for `make classroom` and its test.
 CHP        := build/chp/node_modules/.bin/configurable-http-proxy
 
-.PHONY: lab app test test-fast bench classroom lite html clean
+.PHONY: lab app test test-fast bench classroom classroom-poll lite html clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,11 @@ bench: $(VENV)/.test-installed
 ## Classroom capacity on a real JupyterHub (installs jupyterhub and configurable-http-proxy).
 classroom: $(VENV)/.test-installed $(CHP)
 	$(BIN)/python benchmarks/classroom.py $(CLASSROOM_ARGS)
+
+## The class poll under load: 200 students, each with their own Hub token, vote on one question
+## through a real JupyterHub's proxy (p50/p95 of a vote, time until the instructor's count has them all).
+classroom-poll: $(VENV)/.test-installed $(CHP)
+	$(BIN)/python benchmarks/poll.py $(POLL_ARGS)
 
 $(CHP):
 	mkdir -p build/chp

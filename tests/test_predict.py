@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import re
 import subprocess
 import sys
 
@@ -303,7 +304,7 @@ def test_display_bundle(explorer):
     reveal = page.index("<details><summary>Reveal</summary>")
     picture = page.index(f'src="data:image/png;base64,{explorer._repr_mimebundle_()["image/png"]}"')
     assert reveal < picture < page.index("Answer: <b>y</b>. because")
-    assert bundle["image/png"] == explorer._repr_mimebundle_()["image/png"]
+    assert "image/png" not in bundle  # a PDF export would show it unfolded, before the lock-in
 
 
 def test_static_page_of_plain_widgets_and_results():
@@ -352,7 +353,8 @@ def _static_page(cells, tmp_path):
 def test_static_html_shows_the_prompt_and_the_hidden_picture(tmp_path):
     nb, page = _static_page(NOTEBOOK_CELLS, tmp_path)
     predict_output = nb.cells[1].outputs[0].data
-    png = predict_output["image/png"]
+    assert "image/png" not in predict_output  # only folded inside the HTML
+    png = re.search(r'src="data:image/png;base64,([^"]+)"', predict_output["text/html"]).group(1)
     assert "How wide is the spread for n = 40?" in page
     picture = page.index(f'src="data:image/png;base64,{png}"')  # the explorer's own picture
     assert page.index("<details><summary>Reveal</summary>") < picture  # folded until opened
@@ -386,3 +388,24 @@ def test_long_options_get_room_for_every_line():
         assert "evalteach-choices" in buttons._dom_classes
         assert CHOICE_STYLE in widget.children or any(CHOICE_STYLE in getattr(c, "children", ()) for c in widget.children)
     assert "label {height: auto" in CHOICE_STYLE_CSS and CHOICE_STYLE_CSS in CHOICE_STYLE.value
+
+
+def test_a_picture_is_held_back_until_lock_in():
+    """``reveals=result.plot()`` hands over an Axes of a pyplot figure; pyplot's inline backend
+    would show the figure at the end of the cell, before the lock-in, unless it is closed."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+    ax.plot([0, 1], [0, 1])
+    p = et.Predict("Which way does the line go?", options=["up", "down"], answer="up", reveals=ax)
+    assert fig.number not in plt.get_fignums()  # closed: the cell's end shows nothing
+    picture = p._revealed.children[0]
+    assert isinstance(picture, W.Image) and bytes(picture.value).startswith(b"\x89PNG")
+    assert picture.layout.width == "400px" and p._revealed.layout.display == "none"
+    page = p._html()
+    assert page.index("<details><summary>Reveal</summary>") < page.index('<img src="data:image/png;base64,')
+    p.lock("up")
+    assert p._revealed.layout.display == "flex"

@@ -10,6 +10,7 @@ the questions (cells tagged ``question``) without their code, which holds their 
 """
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -34,10 +35,13 @@ def test_make_html_uses_the_tested_options():
 
 
 def explorer_pngs(nb):
-    """Base64 PNGs of the explorer displays (a widget view that carries its own PNG)."""
-    return [o.data["image/png"] for c in nb.cells if c.cell_type == "code" for o in c.outputs
-            if o.output_type in ("display_data", "execute_result")
-            and WIDGET_VIEW in o.data and "image/png" in o.data]
+    """Base64 PNGs of the explorer displays: a widget view that carries its own PNG, or a
+    prediction's, whose HTML folds the pictures it reveals."""
+    views = [o.data for c in nb.cells if c.cell_type == "code" for o in c.outputs
+             if o.output_type in ("display_data", "execute_result") and WIDGET_VIEW in o.data]
+    return ([d["image/png"] for d in views if "image/png" in d]
+            + [png for d in views if "image/png" not in d
+               for png in re.findall(r'src="data:image/png;base64,([^"]+)"', d.get("text/html", ""))])
 
 
 @pytest.mark.parametrize("lesson", executed_lesson_params())

@@ -2,7 +2,6 @@
 import numpy as np
 import pytest
 
-from evalteach.plotting import ON_DATA
 from evalteach.simulate import ALGORITHM_TESTS, AlgorithmTestExperiments, simulate_algorithm_tests
 from evalteach.widgets.algorithm_comparison import _NAMES, MAX_N, AlgorithmComparisonExplorer
 from explorer_contract import check_contract, redrawn_afresh
@@ -127,19 +126,66 @@ def test_legend_lists_only_the_bar_styles_drawn_and_the_axis_stops_at_100_percen
     assert {(p.get_facecolor(), p.get_hatch()) for p in patches} == drawn
     assert "keeps alpha under H0" not in [t.get_text() for t in e.legend.get_texts()]  # every valid test is conservative
     assert e.ax.get_xlim() == (0, 1)
-    # a bar near 100% carries its label inside, right-aligned, within the axes
+    # a bar near 100% keeps its label clear of it: every label sits right of the axes (issue 22)
     name = max(_NAMES, key=e.result.rejection_rates.get)
     assert e.result.rejection_rates[name] > 0.9
-    label = e.labels[_NAMES.index(name)]
-    assert label.get_horizontalalignment() == "right" and label.xy[0] <= e.result.rejection_rates[name]
-    assert label.get_gid() == ON_DATA  # it labels the bar it sits on
     e.figure.canvas.draw()
     right = e.ax.get_window_extent().x1
-    assert all(t.get_window_extent().x1 <= right + 1 for t in e.labels)
+    assert all(t.get_window_extent().x0 > right for t in e.labels)
+    assert all(t.get_window_extent().x1 <= e.figure.bbox.x1 for t in e.labels)
     e.set(difference=0.0)  # the legend follows the styles drawn
     drawn = {(bar.get_facecolor(), bar.get_hatch()) for bar in e.bars}
     patches = [h for h in e.legend.legend_handles if h.get_label() not in ("alpha", "95% Monte Carlo error")]
     assert {(p.get_facecolor(), p.get_hatch()) for p in patches} == drawn
+
+
+def _segment_boxes(whiskers):
+    from matplotlib.transforms import Bbox
+
+    to_px = whiskers.axes.transData.transform
+    return [Bbox(to_px(segment)) for segment in whiskers.get_segments()]
+
+
+@pytest.mark.parametrize("settings", [
+    dict(n=560, error=0.07, difference=0.03),   # two bars past 40%, one near 100%
+    dict(n=200, difference=0.05),               # an invalid bar labelled "(invalid)"
+    dict(n=300, difference=0.0, training_noise=0.15),
+])
+def test_no_rate_label_crosses_a_bar_or_a_whisker(settings):
+    """Issue 22: '74.4% (invalid)' was written across its bar and whisker."""
+    e = AlgorithmComparisonExplorer(n_experiments=500, seed=0, **settings)
+    e.figure.canvas.draw()
+    renderer = e.figure.canvas.get_renderer()
+    ink = [bar.get_window_extent(renderer) for bar in e.bars] + _segment_boxes(e.whiskers)
+    for label in e.labels:
+        box = label.get_window_extent(renderer)
+        assert label.get_text() and label.get_gid() is None
+        assert not any(box.overlaps(other) for other in ink), label.get_text()
+
+
+def test_one_colour_means_one_verdict_in_both_views():
+    """A bar's style says how the test keeps alpha under H0, in the type-I view and the power
+    view alike (issue 22: the power view used other colours for the same verdicts)."""
+    from matplotlib.colors import to_hex
+
+    from evalteach.plotting import COLORS
+
+    expected = {"liberal": (COLORS["bad"].lower(), "///"), "near": (COLORS["good"].lower(), ""),
+                "conservative": (COLORS["muted"].lower(), "")}
+    seen = {}
+    for difference in (0.0, 0.05, 0.1):
+        e = AlgorithmComparisonExplorer(n_experiments=500, difference=difference, training_noise=0.1, seed=0)
+        for name, bar in zip(_NAMES, e.bars):
+            verdict = e.result.verdict(name)
+            style = (to_hex(bar.get_facecolor()), bar.get_hatch() or "")
+            assert style == expected[verdict], (difference, name)
+            seen.setdefault(verdict, set()).add(difference)
+        legend = {h.get_label(): (to_hex(h.get_facecolor()), h.get_hatch() or "")
+                  for h in e.legend.legend_handles if h.get_label() not in ("alpha", "95% Monte Carlo error")}
+        for label, style in legend.items():
+            verdict = next(v for v, s in expected.items() if s == style)
+            assert ("liberal" in label) == (verdict == "liberal") and ("conservative" in label) == (verdict == "conservative")
+    assert {"liberal", "conservative"} <= set(seen)
 
 
 @pytest.mark.parametrize("changes", [

@@ -231,3 +231,72 @@ def test_the_difference_panel_labels_its_ticks_from_the_first_picture():
     e = HypothesisComparisonExplorer(test_sets="same", n1=10, error1=0.6, error2=0.01, both_wrong=0)
     assert e.ax_diff.get_xlim() == (-1.0, 1.0)
     assert [t.get_text() for t in e.ax_diff.get_xticklabels()] == ["−1", "−0.5", "0", "0.5", "1"]
+
+
+@pytest.mark.parametrize("test_sets", ["independent", "same"])
+@pytest.mark.parametrize("alternative", ["two", "less", "greater"])
+def test_the_interval_drawn_matches_the_sidedness_of_the_test(test_sets, alternative):
+    """Issue 22: a two-sided interval was drawn beside a one-sided test. The interval now
+    excludes 0 exactly when the test chosen in advance rejects."""
+    e = HypothesisComparisonExplorer(test_sets=test_sets, alternative=alternative)
+    rng = np.random.default_rng(7)
+    for _ in range(25):
+        e.set(error1=round(rng.uniform(0.05, 0.6), 2), error2=round(rng.uniform(0.05, 0.6), 2),
+              n1=int(rng.integers(3, 60)) * 10, n2=int(rng.integers(3, 60)) * 10,
+              both_wrong=round(rng.uniform(0, 0.3), 2), confidence=[0.8, 0.9, 0.95, 0.99][rng.integers(4)])
+        r = e.result
+        assert e.error is None
+        if alternative == "less":
+            assert r.low == -np.inf and np.isfinite(r.high)
+        elif alternative == "greater":
+            assert r.high == np.inf and np.isfinite(r.low)
+        if test_sets == "independent":  # the half-infinite interval of evalteach.stats
+            ref = compare_hypotheses(r.error1, r.n1, r.error2, r.n2, confidence=r.confidence,
+                                     alternative={"two": "two-sided"}.get(alternative, alternative))
+            assert (r.low, r.high) == pytest.approx((ref.low, ref.high))
+            z = stats.norm.ppf(r.confidence if alternative != "two" else (1 + r.confidence) / 2)
+            if alternative == "less":
+                assert r.high == pytest.approx(r.difference + z * r.se)
+            elif alternative == "greater":
+                assert r.low == pytest.approx(r.difference - z * r.se)
+        elif alternative != "two":  # Tango's bound: an end of the two-sided interval at 2c - 1
+            ref = mcnemar_test(r.only2, r.only1, correction=False, confidence=2 * r.confidence - 1, n=r.n1)
+            assert (r.high if alternative == "less" else r.low) == pytest.approx(
+                ref.high if alternative == "less" else ref.low)
+        p = {"two": 2 * stats.norm.sf(abs(r.statistic)), "less": stats.norm.cdf(r.statistic),
+             "greater": stats.norm.sf(r.statistic)}[alternative]
+        if abs(p - (1 - r.confidence)) > 1e-9:  # away from the boundary itself
+            assert (not r.low <= 0 <= r.high) == (p < 1 - r.confidence) == r.rejects
+        # drawn: the finite part inside the panel, an arrowhead at the open end
+        x = e.d_interval.get_xdata()
+        width = e.ax_diff.get_xlim()[1]
+        assert np.isfinite(x).all() and -width < x[0] <= x[1] < width
+        marker = {"two": "None", "less": "<", "greater": ">"}[alternative]
+        assert e.d_open.get_marker() == marker
+        if alternative == "two":
+            np.testing.assert_allclose(x, [r.low, r.high])
+            assert e.interval_text.get_text() == f"{r.confidence:.0%} interval for d"
+        else:
+            bound = "upper" if alternative == "less" else "lower"
+            assert e.interval_text.get_text() == f"{r.confidence:.0%} {bound} bound for d (one-sided)"
+            assert np.isclose(x[1] if alternative == "less" else x[0], r.high if alternative == "less" else r.low)
+            assert "one-sided 95%" in e._summary(e.result).replace(f"{r.confidence:.0%}", "95%")
+
+
+def test_the_difference_panel_shows_what_sigma_d_is_made_of_in_each_mode():
+    """Issue 22: paired mode showed one sigma and not what it came from."""
+    e = HypothesisComparisonExplorer(error1=0.2, n1=100, error2=0.3, n2=200)
+    r = e.result
+    first, second = e.d_title.get_text().split("\n")
+    assert first == f"d̂ = {r.difference:.3f},  σ_d = {r.se:.4f}"
+    assert r.se == pytest.approx(np.hypot(r.sd1, r.sd2))
+    assert second == f"= √(σ1² + σ2²), σ1 = {np.sqrt(0.2 * 0.8 / 100):.4f}, σ2 = {np.sqrt(0.3 * 0.7 / 200):.4f}"
+    e.set(test_sets="same", both_wrong=0.15)
+    r = e.result
+    first, second = e.d_title.get_text().split("\n")
+    b, c = r.only2, r.only1  # only h1 right, only h2 right (mcnemar_test's b and c)
+    assert (b, c) == (15, 5)
+    assert r.se == pytest.approx(np.sqrt(b + c) / 100) and first == f"d̂ = {r.difference:.3f},  σ_d = {r.se:.4f}"
+    assert second == "= √(b + c)/n, b = 15, c = 5, n = 100"
+    assert r.statistic == pytest.approx((c - b) / np.sqrt(b + c))  # McNemar's z uses exactly this sigma
+    assert "σ_d = √(b + c)/n = 0.0447" in e._summary_html.value

@@ -135,3 +135,14 @@ def test_the_coverage_legend_sits_above_full_coverage_clear_of_every_curve():
     assert legend.y0 > full  # coverage is at most 1: no curve reaches the legend
     top_of_truth = ax.transAxes.transform((0, e.truth_curve.get_ydata()[1]))[1]
     assert top_of_truth == pytest.approx(full) and top_of_truth < legend.y0
+
+
+def test_every_panel_names_both_its_axes():
+    """Issue 22: the running-coverage panel had no label on its axis of rows."""
+    e = IntervalCoverageExplorer(seed=0)
+    dance, run, curve, plan = e.axes
+    # the intervals' x label is a text of its own under the axis (clt._x_label), drawn once
+    assert any(t.get_text() == "error rate" for t in dance.texts)
+    assert dance.get_ylabel() and run.get_xlabel() and run.get_ylabel()
+    assert curve.get_xlabel() and curve.get_ylabel() and plan.get_xlabel() and plan.get_ylabel()
+    assert "test sets" in run.get_ylabel()

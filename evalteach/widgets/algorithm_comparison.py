@@ -9,7 +9,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
 
-from ..plotting import COLORS, ON_DATA, PALETTE, points
+from ..plotting import COLORS, points
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
 from ._cached_layer import CachedLayer, CachedText
@@ -17,22 +17,22 @@ from ._cached_layer import CachedLayer, CachedText
 _NAMES = list(ALGORITHM_TESTS)
 #: The largest data set the "data set size" slider offers: the draws are made for it once.
 MAX_N = 600
-# Bar styles: (face colour, hatch). Under H0 the colour judges the type-I error; in the
-# power view it says whether the test kept alpha under H0 at the same settings.
-_LIBERAL = (COLORS["bad"], "")
+# Bar styles: (face colour, hatch), one meaning in both views: how the test keeps alpha
+# under H0 at the same settings. Under H0 the bar is that type-I error itself; in the power
+# view a test that rejects too often under H0 keeps its colour (and hatching), because its
+# "power" is bought with false alarms.
+_LIBERAL = (COLORS["bad"], "///")
 _NEAR = (COLORS["good"], "")
 _CONSERVATIVE = (COLORS["muted"], "")
-_VALID = (COLORS["data"], "")
-_VALID_CONSERVATIVE = (PALETTE["sky"], "")
-_INVALID = ("#f3c6a5", "///")
-#: Rates whose whisker starts beyond this get their label inside the bar (the axis stops at 100%).
-_INSIDE = 0.7
+_STYLES = {"liberal": _LIBERAL, "near": _NEAR, "conservative": _CONSERVATIVE}
 _LEGENDS = {
     True: [(_LIBERAL, "too liberal (above alpha)"), (_NEAR, "keeps alpha"),
            (_CONSERVATIVE, "conservative (below alpha)")],
-    False: [(_VALID, "keeps alpha under H0"), (_VALID_CONSERVATIVE, "conservative under H0"),
-            (_INVALID, "too liberal under H0: invalid")],
+    False: [(_LIBERAL, "too liberal under H0: invalid"), (_NEAR, "keeps alpha under H0"),
+            (_CONSERVATIVE, "conservative under H0")],
 }
+#: The widest label a bar can have.
+_WIDEST = "100.0% (invalid)"
 #: Test labels, wrapped so that the axis keeps its width at presenter scale.
 _LABELS = {k: v.replace(" (", "\n(") if len(v) > 22 else v for k, v in ALGORITHM_TESTS.items()}
 
@@ -66,14 +66,14 @@ class AlgorithmComparisonExplorer(Explorer):
     or a data set: it shows how the tests' assumptions break under such dependence.
 
     With ``difference = 0`` the two learners are equally good, so every rejection is a
-    type-I error and a trustworthy test rejects in a share ``alpha`` of the experiments
-    (bars: orange above alpha, green near it, grey below it, judged with the 95% Monte
-    Carlo error shown as whiskers; the orange is the palette's vermillion,
-    ``COLORS["bad"]``). With a positive difference the rejection rate is the test's
-    power: dark blue bars for tests that keep alpha under H0 at the same settings, light
-    blue for conservative ones; a test that rejects too often under H0 is drawn pale
-    orange and hatched, because its "power" is bought with false alarms. The x axis is
-    linear, so bar lengths compare.
+    type-I error and a trustworthy test rejects in a share ``alpha`` of the experiments.
+    With a positive difference the rejection rate is the test's power. In both views a
+    bar's colour says how the test keeps alpha under H0 at the same settings, judged
+    with the 95% Monte Carlo error shown as whiskers: hatched orange (the palette's
+    vermillion, ``COLORS["bad"]``) above alpha, green near it, grey below it. So a test
+    that rejects too often under H0 stays hatched orange in the power view: its "power"
+    is bought with false alarms. The x axis is linear, so bar lengths compare; the rates
+    are written in a column right of the axes, clear of every bar and whisker.
 
     The random draws are made once per number of experiments and seed (a progress bar
     shows them; fewer experiments take the first of the current draws where those are a
@@ -144,17 +144,24 @@ class AlgorithmComparisonExplorer(Explorer):
     def _build(self, figure):
         ax = self.ax = figure.subplots()
         y = np.arange(len(_NAMES))[::-1]
+        # white edges: the hatching of a too liberal bar, white on its colour (no outline: width 0)
         self.bars = ax.barh(y, np.zeros(len(_NAMES)), height=0.6, color=COLORS["data"],
-                            edgecolor=COLORS["bad"], linewidth=0)
+                            edgecolor="white", linewidth=0)
         ax.set_yticks(y, [_LABELS[k] for k in _NAMES], fontsize="small")
         self.whiskers = LineCollection([], colors=COLORS["truth"], linewidths=points(1.5))
         ax.add_collection(self.whiskers)
         self.alpha_line = ax.axvline(0.05, color=COLORS["truth"], ls="--", lw=points(1.5))
-        self.labels = [ax.annotate("", xy=(0, yi), xytext=(5, 0), textcoords="offset points", va="center",
-                                   fontsize="small", bbox=dict(facecolor="white", edgecolor="none", pad=0.5))
+        # the rates in a column right of the axes (a label inside the axes would cross a bar
+        # near 100% or its whisker), right-aligned at the width of the widest: the layout
+        # keeps room for every label from the first picture on
+        widest = ax.annotate(_WIDEST, (0, 0), fontsize="small")
+        room = widest.get_window_extent(figure.canvas.get_renderer()).width * 72 / figure.dpi
+        widest.remove()
+        self.labels = [ax.annotate("", xy=(1, yi), xycoords=("axes fraction", "data"), xytext=(6 + room, 0),
+                                   textcoords="offset points", ha="right", va="center", fontsize="small")
                        for yi in y]
         ax.set_ylim(-0.6, len(_NAMES) - 0.4)
-        ax.set_xlim(0, 1)  # a rate; labels of bars near 100% go inside the bar
+        ax.set_xlim(0, 1)  # a rate
         ax.set_xticks(np.linspace(0, 1, 6))
         ax.xaxis.set_major_formatter(lambda x, _: f"{100 * x:.0f}%")
         ax.grid(axis="x", color="0.92")
@@ -181,8 +188,7 @@ class AlgorithmComparisonExplorer(Explorer):
         so the room the first one got below the axes fits them all."""
         key = (null, styles)
         if key not in self._legends:
-            handles = [Patch(facecolor=face, hatch=hatch, edgecolor=COLORS["bad"] if hatch else face,
-                             label=label) for (face, hatch), label in _LEGENDS[null] if (face, hatch) in styles]
+            handles = [Patch(facecolor=face, hatch=hatch, edgecolor="white", linewidth=0, label=label) for (face, hatch), label in _LEGENDS[null] if (face, hatch) in styles]
             handles += [Line2D([], [], color=COLORS["truth"], ls="--", label="alpha"),
                         Line2D([], [], color=COLORS["truth"], lw=points(1.5), label="95% Monte Carlo error")]
             legend = self.figure.legend(handles=handles, loc="outside lower center", ncol=3 if len(handles) > 3 else 2,
@@ -193,11 +199,10 @@ class AlgorithmComparisonExplorer(Explorer):
             legend.set_visible(legend is self._legends[key])
         return self._legends[key]
 
-    def _style(self, r, name):
-        verdict = r.verdict(name)
-        if r.difference == 0:
-            return {"liberal": _LIBERAL, "near": _NEAR, "conservative": _CONSERVATIVE}[verdict]
-        return {"liberal": _INVALID, "near": _VALID, "conservative": _VALID_CONSERVATIVE}[verdict]
+    @staticmethod
+    def _style(r, name):
+        """The bar style of test ``name``: how it keeps alpha under H0, the same in both views."""
+        return _STYLES[r.verdict(name)]
 
     def _draw(self, r):
         alpha, null = r.alpha, r.difference == 0
@@ -211,13 +216,7 @@ class AlgorithmComparisonExplorer(Explorer):
             bar.set_width(rate)
             bar.set_facecolor(face)
             bar.set_hatch(hatch)
-            bar.set_linewidth(points(0.8) if hatch else 0)
             segments.append([(max(rate - half, 0), yi), (rate + half, yi)])
-            inside = rate - half > _INSIDE  # no room right of the whisker: label inside the bar
-            text.xy = (rate - half if inside else max(rate + half, alpha), yi)  # clear of whisker and alpha
-            text.set_horizontalalignment("right" if inside else "left")
-            text.xyann = (-5 if inside else 5, 0)
-            text.set_gid(ON_DATA if inside else None)  # inside, it labels the bar it sits on
             invalid = not null and r.verdict(name) == "liberal"
             text.set_text(f"{100 * rate:.1f}%" + (" (invalid)" if invalid else ""))
         self.whiskers.set_segments(segments)

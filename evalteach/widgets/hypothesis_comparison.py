@@ -9,7 +9,7 @@ from scipy import stats as _st
 
 from .._result import p_text, pct
 from ..plotting import COLORS, points
-from ..stats import compare_hypotheses, confidence_for_z, mcnemar_test, table_confidence, z_critical
+from ..stats import compare_hypotheses, confidence_for_z, mcnemar_test, table_confidence
 from ._base import Explorer, buttons, dropdown, slider
 from ._cached_layer import CachedAxis, CachedText
 
@@ -25,12 +25,22 @@ D_RANGES = {0.3: 0.1, 0.5: 0.25, 0.75: 0.25, 1.0: 0.5}
 #: The alternative hypotheses, fixed before the data are seen.
 ALTERNATIVES = {"two": "alternative: the errors differ", "less": "alternative: h1 has the lower error",
                 "greater": "alternative: h2 has the lower error"}
+#: The alternatives as evalteach.stats names them.
+_STATS_ALTERNATIVE = {"two": "two-sided", "less": "less", "greater": "greater"}
 
 
-def d_range(se, low, high, margin=0.05):
-    """Half-width of the difference panel: the null curve (4 sigma) and the interval fit."""
-    need = max(4 * se, abs(low) + margin, abs(high) + margin)
+def d_range(se, low, high, margin=0.05, d=0.0):
+    """Half-width of the difference panel: the null curve (4 sigma), the observed d and the
+    interval's finite ends fit (a one-sided interval runs out of the panel on its open side)."""
+    ends = [abs(x) + margin for x in (low, high, d) if np.isfinite(x)]
+    need = max(4 * se, *ends)
     return next((w for w in D_RANGES if w >= need), 1.0)
+
+
+def _one_sided(low, high, alternative):
+    """The half-infinite interval of a one-sided test from the two-sided interval at level
+    2c - 1, whose ends are the one-sided bounds at level c."""
+    return (-np.inf, high) if alternative == "less" else (low, np.inf)
 
 
 @dataclass(frozen=True)
@@ -42,7 +52,10 @@ class HypothesisComparisonView:
     ``statistic``/``p_value`` come from it (z = sign(d) sqrt(chi^2)). ``p_value`` is
     two-sided; ``test_p_value`` is the p-value for the chosen ``alternative``
     ("two", "less": error1 < error2, "greater": error1 > error2) and ``rejects`` says
-    whether it is below 1 - ``confidence``.
+    whether it is below 1 - ``confidence``. ``low`` and ``high`` are the interval for d
+    that matches the test: two-sided, or half-infinite for a one-sided alternative
+    (``high`` for "less", ``low`` for "greater"), so it excludes 0 exactly when the test
+    rejects.
     """
 
     mode: str
@@ -100,10 +113,13 @@ def _p_for(z, p_two_sided, alternative):
 
 def _compare(state):
     e1, n1, e2, n2, c = state["error1"], state["n1"], state["error2"], state["n2"], state["confidence"]
+    alternative = state["alternative"]
     if state["test_sets"] == "independent":
         r = compare_hypotheses(e1, n1, e2, n2, confidence=c)
         z, mcnemar, counts = r.statistic, None, (None, None, None)
         d, se, p = r.difference, r.se, r.p_value
+        matching = compare_hypotheses(e1, n1, e2, n2, confidence=c, alternative=_STATS_ALTERNATIVE[alternative])
+        low, high = matching.low, matching.high
     else:
         # One test set of n1 instances: round to whole error counts, then split them.
         n2 = n1
@@ -115,19 +131,22 @@ def _compare(state):
         mcnemar = mcnemar_test(only2, only1, correction=False, confidence=c, n=n1)
         d = e1 - e2
         z = float(np.sign(d) * np.sqrt(mcnemar.statistic))
-        se = abs(d / z) if z else np.sqrt(only1 + only2) / n1
+        se = np.sqrt(only1 + only2) / n1  # = |d / z|: the spread d has if d = 0, from the disagreements
         p, counts = mcnemar.p_value, (only1, only2, both)
-    half = z_critical(c) * se
-    # On a shared test set the interval is Tango's score interval (mcnemar_test): d +- z se
-    # would use the spread d has if d = 0, which can reach past +-1 or have zero width.
-    low, high = (d - half, d + half) if mcnemar is None else (mcnemar.low, mcnemar.high)
+        # Tango's score interval (mcnemar_test): d +- z se would use the spread d has if d = 0,
+        # which can reach past +-1 or have zero width. One-sided: the end of the two-sided
+        # interval at level 2c - 1 (the score test it inverts puts (1 - c) in each tail).
+        low, high = mcnemar.low, mcnemar.high
+        if alternative != "two":
+            bounds = mcnemar_test(only2, only1, correction=False, confidence=2 * c - 1, n=n1)
+            low, high = _one_sided(bounds.low, bounds.high, alternative)
     return HypothesisComparisonView(
         mode=state["test_sets"], error1=e1, n1=n1, error2=e2, n2=n2, comparison=r, mcnemar=mcnemar,
         only1=counts[0], only2=counts[1], both=counts[2], difference=d, se=se, statistic=z,
         p_value=p, one_sided_p_value=p / 2,
         two_sided_confidence=confidence_for_z(z), one_sided_confidence=confidence_for_z(z, "one"),
         table_confidence=table_confidence(z), table_one_sided_confidence=table_confidence(z, "one"),
-        confidence=c, alternative=state["alternative"], test_p_value=_p_for(z, p, state["alternative"]),
+        confidence=c, alternative=alternative, test_p_value=_p_for(z, p, alternative),
         low=low, high=high,
     )
 
@@ -235,10 +254,12 @@ class HypothesisComparisonExplorer(Explorer):
         # the x axis zooms in a few steps: drawn once per zoom and then pasted (no full redraw)
         self.d_axis = CachedAxis(ax.xaxis)
         self.d_width = None  # the zoom whose ticks are set: none yet, whatever the limits
-        self.d_title = ax.set_title(" ")
+        self.d_title = ax.set_title(" \n ")  # d and sigma_d, then what sigma_d is made of
         (self.null_curve,) = ax.plot([], [], color=COLORS["muted"])
         self.null_text = ax.text(0, 0.5, "if d = 0", color=COLORS["muted"], va="center", fontsize="small")
         (self.d_interval,) = ax.plot([], [], color=COLORS["truth"], lw=points(4), solid_capstyle="butt")
+        # the open end of a one-sided interval: an arrowhead where it leaves the panel
+        (self.d_open,) = ax.plot([], [], color=COLORS["truth"], ls="", ms=points(9))
         (self.d_dot,) = ax.plot([], [], "o", color=COLORS["bad"], ms=points(7))
         (self.d_tick,) = ax.plot([], [], color=COLORS["bad"], lw=points(2.5))
         self.interval_text = ax.text(0, 1.34, "", ha="center", va="bottom", fontsize="small")
@@ -261,7 +282,7 @@ class HypothesisComparisonExplorer(Explorer):
                                   va="top", fontsize="small")
         self.dynamic(self.d_axis, CachedText(self.z_alternative), CachedText(self.err_note),
                      self.curve1, self.curve2, self.mark1, self.mark2, self.label1, self.label2,
-                     self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_dot, self.d_tick,
+                     self.d_title, self.null_curve, self.null_text, self.d_interval, self.d_open, self.d_dot, self.d_tick,
                      self.interval_text, self.tail_low, self.tail_high, self.z_mark, self.z_text)
 
     def _draw(self, r):
@@ -285,8 +306,8 @@ class HypothesisComparisonExplorer(Explorer):
         self.label2.set_horizontalalignment("left" if left else "right")
 
         d, se = r.difference, r.se
-        self.d_title.set_text(f"d̂ = {d:.3f},  σ_d = {se:.4f}")
-        width = d_range(se, r.low, r.high)
+        self.d_title.set_text(f"d̂ = {d:.3f},  σ_d = {se:.4f}\n{_sigma_d_source(r)}")
+        width = d_range(se, r.low, r.high, d=d)
         if width != self.d_width:
             self.d_width = width
             step = D_RANGES[width]
@@ -299,10 +320,15 @@ class HypothesisComparisonExplorer(Explorer):
         else:  # no disagreements on a shared test set: d is 0 without spread, a spike
             self.null_curve.set_data([0, 0], [0, 1])
         self.null_text.set_position((min(1.25 * se + 0.03 * width, 0.75 * width), 0.5))
-        self.d_interval.set_data([r.low, r.high], [1.25, 1.25])
+        # a one-sided interval is drawn to the panel's edge on its open side, with an arrowhead
+        edge = 0.97 * width
+        self.d_interval.set_data([max(r.low, -edge), min(r.high, edge)], [1.25, 1.25])
+        open_end = {"less": (-edge, "<"), "greater": (edge, ">")}.get(r.alternative)
+        self.d_open.set_data(*(([open_end[0]], [1.25]) if open_end else ([], [])))
+        self.d_open.set_marker(open_end[1] if open_end else "None")
         self.d_dot.set_data([d], [1.25])
         self.d_tick.set_data([d, d], [0, 0.12])
-        self.interval_text.set_text(f"{r.confidence:.0%} interval for d")
+        self.interval_text.set_text(_interval_name(r))
         self.interval_text.set_x(float(np.clip(d, -0.55 * width, 0.55 * width)))
 
         z = float(np.clip(r.statistic, -4.5, 4.5))
@@ -332,7 +358,7 @@ class HypothesisComparisonExplorer(Explorer):
             if disagreements:
                 head = (f"{counts} Only the {disagreements} disagreements count: McNemar's "
                         f"chi-square (b - c)^2/(b + c) = {r.mcnemar.statistic:.3f}, so z = {r.statistic:.3f} "
-                        f"({independent}).")
+                        f"({independent}); the spread of d if d = 0 is σ_d = √(b + c)/n = {r.se:.4f}.")
                 if disagreements < 25:
                     exact = mcnemar_test(r.only2, r.only1, exact=True, confidence=r.confidence)
                     head += (f" With {disagreements} disagreements (< 25) the chi-square approximation is "
@@ -349,7 +375,7 @@ class HypothesisComparisonExplorer(Explorer):
         method = "" if r.mode == "independent" else " (Tango's score interval)"
         verdict = (f"{ALTERNATIVES[r.alternative]} ({side}, chosen in advance): {p_text(r.test_p_value)}, "
                    f"{'significant' if r.rejects else 'not significant'} at the {1 - r.confidence:.0%} level; "
-                   f"the {r.confidence:.0%} interval for the difference d is [{r.low:.3f}, {r.high:.3f}]{method}.")
+                   f"the {side} {r.confidence:.0%} interval for the difference d is {_interval_text(r)}{method}.")
         if r.mode == "same" and not r.only1 + r.only2:
             table = ""
         elif r.table_confidence:
@@ -361,6 +387,30 @@ class HypothesisComparisonExplorer(Explorer):
         else:
             table = " |z| is below the z table's 50% column."
         return f"{head}{spikes} {verdict}{table}"
+
+
+def _sigma_d_source(r):
+    """What σ_d is made of in the mode shown: the two errors' spreads on independent test
+    sets, the disagreements b and c (McNemar) on a shared one."""
+    if r.mode == "independent":
+        return f"= √(σ1² + σ2²), σ1 = {r.sd1:.4f}, σ2 = {r.sd2:.4f}"
+    return f"= √(b + c)/n, b = {r.only2}, c = {r.only1}, n = {r.n1}"
+
+
+def _interval_name(r):
+    """The caption of the interval for d: two-sided, or the one-sided bound of the test."""
+    if r.alternative == "two":
+        return f"{r.confidence:.0%} interval for d"
+    return f"{r.confidence:.0%} {'upper' if r.alternative == 'less' else 'lower'} bound for d (one-sided)"
+
+
+def _interval_text(r):
+    """The interval for d in words: [low, high], or half-infinite for a one-sided test."""
+    if r.alternative == "less":
+        return f"(−∞, {r.high:.3f}]"
+    if r.alternative == "greater":
+        return f"[{r.low:.3f}, ∞)"
+    return f"[{r.low:.3f}, {r.high:.3f}]"
 
 
 def _zero_spread(r):

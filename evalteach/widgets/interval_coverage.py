@@ -163,6 +163,7 @@ class IntervalCoverageExplorer(Explorer):
         ax_run.set_ylim(101, 0)
         ax_run.set_yticks([])
         ax_run.set_xlabel("share covering so far")
+        ax_run.set_ylabel("first k test sets (row k)")
         (self.running,) = ax_run.plot([], [], color=COLORS["data"], label="running coverage")
         self.nominal_run = ax_run.axvline(0.95, color=COLORS["truth"], ls=":", lw=points(1.2), label="nominal")
         self.exact_run = ax_run.axvline(0.95, color=COLORS["theory"], ls="--", lw=points(1.2), label="exact")

@@ -9,13 +9,17 @@ option) and pressed "Lock in".
 """
 from __future__ import annotations
 
+import base64
 import html
+import io
 import re
+import sys
+import threading
 
 import ipywidgets as W
 from IPython.core.formatters import format_display_data
 
-from .. import _validate, plotting
+from .. import _validate, plotting, poll
 from . import record
 from .quiz import (_ANSWER, _BAD, _GOOD, CHOICE_STYLE, _show, _text, choice_buttons, option_index,
                    parse_number, parse_options)
@@ -37,11 +41,43 @@ def _as_widget(obj):
     return out
 
 
-def _picture(obj):
-    """The base64 PNG in ``obj``'s display bundle, or None (widgets and text have none)."""
-    if isinstance(obj, W.Widget):
+class _Picture:
+    """A matplotlib figure held back until lock-in: a PNG, as a widget and as static HTML.
+
+    ``et.Predict(..., reveals=result.plot())`` hands over the Axes of a figure that pyplot
+    would otherwise show at the end of the cell, before the lock-in; the figure is rendered
+    here and closed in pyplot, so only the prediction shows it.
+    """
+
+    def __init__(self, figure):
+        if callable(getattr(figure, "png", None)):  # a result's picture: crisp, with its verdict as alt
+            self.png, css_dpi = figure.png(), figure.css_dpi
+        else:
+            buffer = io.BytesIO()
+            figure.savefig(buffer, format="png", dpi=figure.dpi)
+            self.png, css_dpi = buffer.getvalue(), figure.dpi
+        self.alt = getattr(figure, "alt", "") or ""
+        self.width = round(figure.get_size_inches()[0] * css_dpi)  # shown at its size on screen
+        pyplot = sys.modules.get("matplotlib.pyplot")
+        if pyplot is not None:
+            pyplot.close(figure)
+        self.widget = W.Image(value=self.png, format="png", layout=W.Layout(width=f"{self.width}px"))
+
+    def _repr_html_(self):
+        data = base64.b64encode(self.png).decode("ascii")
+        return (f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt)}" '
+                f'width="{self.width}" style="max-width:100%">')
+
+
+def _matplotlib_figure(item):
+    """The Figure that ``item`` (an Axes or a Figure) draws in, or None for anything else."""
+    figure_module = sys.modules.get("matplotlib.figure")  # not loaded: item is no figure
+    if figure_module is None:
         return None
-    return format_display_data(obj)[0].get("image/png")
+    if isinstance(item, figure_module.Figure):
+        return item
+    figure = getattr(item, "figure", None)
+    return figure if isinstance(figure, figure_module.Figure) and hasattr(item, "get_position") else None
 
 
 def _static_html(obj):
@@ -86,12 +122,14 @@ def _check_reveals(reveals):
     if reveals is None:
         return ()
     items = list(reveals) if isinstance(reveals, (list, tuple)) else [reveals]
+    items = [_Picture(figure) if (figure := _matplotlib_figure(item)) is not None else item
+             for item in items]
     for item in items:
         if isinstance(item, (str, bytes, list, tuple, dict)) or not (
                 isinstance(item, W.Widget) or isinstance(getattr(item, "widget", None), W.Widget)
                 or any(hasattr(item, name) for name in _RICH)):
             raise TypeError("reveals must be an explorer, a question, a widget, a displayable "
-                            f"result or a list of them, got {item!r}")
+                            f"result, a picture (a result's .plot()) or a list of them, got {item!r}")
     return tuple(items)
 
 
@@ -113,7 +151,8 @@ class Predict:
         close. Without it the guess is compared by its distance only, with no verdict.
     reveals : object or list of objects, optional
         What answers the question: an explorer, a question, any ipywidget, a result
-        (anything Jupyter can display), or a list of them. Hidden until lock-in, then
+        (anything Jupyter can display), a picture (the Axes a result's ``.plot()``
+        returns, or a matplotlib Figure), or a list of them. Hidden until lock-in, then
         shown below the prediction. Do not display them separately.
     explanation : str, optional
         Shown with the answer after lock-in.
@@ -133,6 +172,14 @@ class Predict:
         of ``answer``; None when there is nothing to judge by.
     widget : ipywidgets.VBox
         The interactive view; the revealed widgets are its last child.
+    poll : evalteach.poll.views.ClassPoll or None
+        On a JupyterHub with the class poll (and with an ``id``): the locked-in guess is sent
+        to it in the background, and an instructor sees the class's answers here. None
+        elsewhere, and then no network call is made.
+    held : bool
+        Whether the guess is locked in and its answer held back: while an instructor runs the
+        prediction as a live vote, the answer, the explanation and what it reveals appear when
+        they reveal it, and until voting closes the student may change their vote.
 
     Notes
     -----
@@ -175,10 +222,18 @@ class Predict:
         self.reveals = _check_reveals(reveals)
         self.guess = None
         self.correct = None
+        self._shown = False  # the answer and what it reveals are on screen
+        self._showing = threading.Lock()  # the poll may show a held answer from another thread
+        self._voted_round = None  # the live vote's round of the last lock-in
         self._make_view()
         self.restyle()
         plotting.listen(self)
         record.register(self)
+        self.poll = poll.attach(self.id, options=self.options, correct=self.answer, changed=self._poll_changed)
+        if self.poll is not None:  # on a Hub with the class poll: under the outcome, above the reveal
+            children = list(self.widget.children)
+            children.insert(children.index(self._revealed), self.poll.widget)
+            self.widget.children = children
 
     def _make_view(self):
         self._prompt = W.HTMLMath(f"<b>Predict:</b> {html.escape(self.prompt)}")
@@ -208,6 +263,11 @@ class Predict:
     def locked(self):
         """Whether the student has locked in a guess."""
         return self.guess is not None
+
+    @property
+    def held(self):
+        """Whether the guess is locked in and its answer held back for the instructor's reveal."""
+        return self.locked and not self._shown
 
     @property
     def guess_text(self):
@@ -243,10 +303,12 @@ class Predict:
         Returns True if the guess was locked in. An unreadable value (text that is
         not a number, an option that does not exist) is not an error: it returns
         False and says so under the prompt. Once locked, the guess is frozen and
-        further calls return False.
+        further calls return False; only in a live vote's open round (:attr:`held`)
+        does a new guess replace the vote.
         """
-        if self.locked:
-            self._say(_ANSWER, f"Already locked in: you predicted {self.guess_text}.")
+        if self.locked and not (self.held and self.poll.voting):
+            already = "Voting is closed" if self.held else "Already locked in"
+            self._say(_ANSWER, f"{already}: you predicted {self.guess_text}.")
             return False
         guess = self._read(value)
         if guess is None:
@@ -257,14 +319,44 @@ class Predict:
                 self._say(_BAD, "Please pick one of the options first.")
             return False
         self.guess = guess
+        self._say(_ANSWER, f"You predicted {self.guess_text}.")
+        if self.poll is not None and self.poll.vote(self.guess):  # a live vote: held for the reveal
+            status = self.poll.status
+            self._voted_round = status[1] if isinstance(status, tuple) else None
+            self._poll_changed(self.poll)
+        else:
+            self._show()
+        record.changed()
+        return True
+
+    def _show(self):
+        """Freeze the guess; show the answer, the explanation and what the prediction reveals."""
+        with self._showing:
+            if self._shown:
+                return
+            self._shown = True
         self._input.disabled = True
         self._lock_button.disabled = True
         self._lock_button.description = "Locked in"
-        self._say(_ANSWER, f"You predicted {self.guess_text}.")
         self._compare()
         self._revealed.layout.display = "flex"
-        record.changed()
-        return True
+
+    def _poll_changed(self, poll):
+        """News from the class poll (a background thread): show a held answer once it is time;
+        until then the vote may change while its round is open."""
+        if not self.held:
+            return
+        if not poll.holding:
+            self._show()
+            record.changed()
+            return
+        voting = poll.voting
+        status = poll.status
+        if isinstance(status, tuple) and self._voted_round is None:  # locked in before the kernel knew
+            self._voted_round = status[1]
+        again = isinstance(status, tuple) and status[1] != self._voted_round
+        self._input.disabled = self._lock_button.disabled = not voting
+        self._lock_button.description = ("Vote again" if again else "Change vote") if voting else "Voting closed"
 
     def _on_lock(self):
         try:
@@ -349,9 +441,8 @@ class Predict:
         bundle = self.widget._repr_mimebundle_(**kwargs) or {}
         bundle["text/plain"] = self._text_plain()
         bundle["text/html"] = self._html()
-        pictures = [p for p in map(_picture, self.reveals) if p]
-        if pictures:  # the first revealed picture, as an explorer's own bundle carries it
-            bundle["image/png"] = pictures[0]
+        # No top-level image/png: a front end that prefers pictures to HTML (a PDF export)
+        # would show what the prediction hides. The HTML folds the revealed pictures away.
         return bundle
 
     def __repr__(self):

@@ -15,10 +15,11 @@ from __future__ import annotations
 import html
 import math
 import numbers
+import threading
 
 import ipywidgets as W
 
-from .. import _validate, plotting
+from .. import _validate, plotting, poll
 from . import record
 
 #: ipywidgets gives each radio option one line of fixed height: a longer option wraps, its
@@ -130,6 +131,8 @@ class _Question:
         self.solved = False
         self.first_try = False
         self.answer_shown = False
+        self._held_value = None  # a live vote's answer, judged when the instructor reveals it
+        self._releasing = threading.Lock()
         self._prompt = W.HTMLMath(f"<b>{html.escape(self.prompt)}</b>")
         self._check_button = W.Button(description="Check", button_style="primary",
                                       tooltip="Check your answer")
@@ -143,6 +146,11 @@ class _Question:
         self.restyle()
         plotting.listen(self)
         record.register(self)
+        # on a Hub with the class poll: answers go to it, an instructor sees the class's here
+        self.poll = poll.attach(self.id, options=getattr(self, "options", None),
+                                correct=self._poll_answer(self.answer), changed=self._poll_changed)
+        if self.poll is not None:
+            self.widget.children = (*self.widget.children, self.poll.widget)
 
     # --- subclasses provide these ---------------------------------------------------------
 
@@ -159,6 +167,10 @@ class _Question:
     def _answer_text(self):  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def _poll_answer(self, value):  # pragma: no cover - abstract
+        """A readable answer as the class poll counts it: a number, or the option's text."""
+        raise NotImplementedError
+
     def _diagnose(self, value):
         """The text foreseen for this wrong answer (a known mistake), or None."""
         return None
@@ -173,16 +185,46 @@ class _Question:
         """The feedback shown under the question, as HTML ("" before any answer)."""
         return self._feedback.value
 
+    @property
+    def held(self):
+        """Whether a checked answer waits, without feedback, for the instructor's reveal (while
+        the question is run as a live vote; each check until then replaces the vote)."""
+        return self._held_value is not None
+
     def check(self, value):
         """Check an answer, show the feedback and return True if it is right.
 
         Unreadable answers (text that is not a number, an option that does not
         exist) are not errors: they return False and say so in the feedback.
+        While the question is run as a live vote (:attr:`held`), the answer is sent as
+        the student's vote and its feedback waits for the instructor's reveal.
         """
         correct, message = self._judge(value)
         if message is not None:  # could not read the answer: tell the student, count nothing
             self._say(_BAD, message)
             return False
+        # an answer after "Show answer" is no vote
+        if self.poll is not None and not self.answer_shown and self.poll.vote(self._poll_answer(value)):
+            self._held_value = value
+            self._feedback.value = ""
+            self._poll_changed(self.poll)  # shown already, if the poll has decided meanwhile
+            record.changed()
+            return correct
+        self._respond(value, correct)
+        return correct
+
+    def _poll_changed(self, poll):
+        """News from the class poll (a background thread): no "Show answer" during a live vote;
+        the feedback on a held answer once the instructor reveals it."""
+        self._show_button.disabled = poll.hides_answer
+        with self._releasing:
+            if self._held_value is None or poll.holding:
+                return
+            value, self._held_value = self._held_value, None
+        self._respond(value, self._judge(value)[0])
+
+    def _respond(self, value, correct):
+        """Count the attempt and show its feedback."""
         self.attempts += 1
         if correct:
             self.first_try = self.first_try or (self.attempts == 1 and not self.answer_shown)
@@ -194,7 +236,6 @@ class _Question:
                 diagnosis = f"Hint: {self.hint}" if self.hint else "Try again."
             self._say(_BAD, "Not quite.", diagnosis)
         record.changed()
-        return correct
 
     def show_answer(self):
         """Reveal the answer and the explanation."""
@@ -342,16 +383,18 @@ class NumericQuestion(_Question):
             return False, f"Please type a number (for example 0.25 or 25%); {value!r} is not one."
         return self._close(x), None
 
-    def check(self, value):
-        correct = super().check(value)
+    def _respond(self, value, correct):
+        super()._respond(value, correct)
         x = parse_number(value)
         if not correct and x is not None and self._diagnose(x) is None and abs(self.answer) <= 1 \
                 and 1 < abs(x) <= 100 and self._close(x / 100):
             self._say(_BAD, "Almost:", f"write it as a fraction, {_show(x / 100)}, or add a % sign.")
-        return correct
 
     def _answer_text(self):
         return _show(self.answer)
+
+    def _poll_answer(self, value):
+        return parse_number(value)
 
 
 class MultipleChoice(_Question):
@@ -429,6 +472,9 @@ class MultipleChoice(_Question):
 
     def _answer_text(self):
         return self.options[self.answer]
+
+    def _poll_answer(self, value):
+        return self.options[self._index(value, name="choice")]
 
     def _plain_lines(self):
         return [f"({chr(ord('a') + i)}) {text}" for i, text in enumerate(self.options)]

@@ -47,6 +47,8 @@ def _prediction_line(p):
     if not p.locked:
         return f"not yet locked in: {p.prompt}"
     line = f"{p.prompt} You predicted {p.guess_text}"
+    if p.held:  # a live vote: nothing of the answer before the instructor reveals it
+        return line + "; the answer appears when your instructor reveals it."
     if p.answer is None:
         return line + "."
     if p.options is not None:
@@ -84,7 +86,7 @@ class Progress:
         questions = [q for q in items if hasattr(q, "attempts")]
         predictions = [p for p in items if hasattr(p, "locked")]
         self.questions = len(questions)
-        self.answered = sum(q.attempts > 0 for q in questions)
+        self.answered = sum(q.attempts > 0 or q.held for q in questions)
         self.solved = sum(q.solved for q in questions)
         self.first_try = sum(q.first_try for q in questions)
         self.open_questions = [q.prompt for q in questions if not q.solved]
