@@ -405,11 +405,30 @@ class ProportionInterval(WithInterval, Result):
             verdict = (f"The lower bound for the true rate is {plain(self.low)}: {procedure} lie at or below "
                        f"the true rate")
         verdict += "."
+        if self.method == "wald" and min(self.k, n - self.k) < 5:
+            verdict = self._rare_wald_verdict()
         if self.method == "wald" and (p - z * self.se < 0 or p + z * self.se > 1):
             verdict += " (The normal approximation reached beyond [0, 1]; the bounds are clipped.)"
-        if self.method == "wald" and min(self.k, n - self.k) < 5:
-            verdict += " (Fewer than 5 errors or successes: the normal approximation is poor here; prefer Wilson.)"
         return Explanation(title, formulas, steps, verdict)
+
+    def _rare_wald_verdict(self):
+        # lesson 3: near 0 or 1 Wald covers far less than its level (87% at n = 40, rate 0.05),
+        # so no coverage is promised; Clopper-Pearson's guaranteed interval is given instead
+        exact = proportion_bounds(self.k, self.n, self.confidence, "clopper-pearson", self.sided, None)
+        what = "interval" if self.sided == "two" else "bound"
+        shown = {"two": f"[{plain(self.low)}, {plain(self.high)}]", "upper": plain(self.high),
+                 "lower": plain(self.low)}
+        exact_shown = {"two": f"[{plain(exact[0])}, {plain(exact[1])}]", "upper": plain(exact[1]),
+                       "lower": plain(exact[0])}[self.sided]
+        if self.k in (0, self.n):
+            why = (f"with k = {self.k} of {self.n} its standard error is 0, so it covers no true rate "
+                   f"but {plain(self.estimate)}")
+        else:
+            why = (f"with fewer than 5 errors or successes Wald {what}s cover a true rate near 0 or 1 "
+                   f"much less often than {pct(self.confidence)}")
+        return (f"The Wald {what} for the true rate is {shown[self.sided]}, but {why}. "
+                f"Clopper-Pearson's {what}, {exact_shown}, covers the true rate in at least "
+                f"{pct(self.confidence)} of test sets.")
 
     @draws("intervals", "proportion_interval")
     def plot(self, ax=None):
