@@ -524,3 +524,16 @@ def test_compare_hypotheses_display_does_not_claim_the_exact_95_percent_row_belo
     assert "-0.00005254" in r._explain().steps[-1] and r"\times 10" not in r._explain().steps[-1]
     # a z above the exact value keeps the plain wording
     assert "reaches 2.58, the table's 99% column;" in et.compare_hypotheses(0.3, 100, 0.1, 100)._verdict()
+
+
+def test_compare_hypotheses_p_at_alpha_to_three_decimals_is_borderline_not_a_verdict():
+    """TEACHING, 'Borderline is borderline': p = 0.0501 from a normal approximation is about 0.05."""
+    r = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="less")
+    assert r.p_value == pytest.approx(stats.norm.cdf(-0.1 / math.sqrt(0.0037)))
+    assert 0.05 < r.p_value < 0.0505
+    assert "is borderline (one-sided, p = 0.0501, about 0.05)" in r.verdict
+    assert "not significant" not in r.verdict and "do not rule out" not in r.verdict
+    assert "95% upper bound 0.0000525 for it" in r.verdict
+    # away from alpha the verdict stands: two-sided p = 0.1002, and z = 2.2 gives p = 0.014
+    assert "not significant (two-sided, p = 0.1002)" in et.compare_hypotheses(0.20, 100, 0.30, 100).verdict
+    assert "borderline" not in et.compare_hypotheses(0.10, 500, 0.20, 500).verdict

@@ -194,12 +194,16 @@ class HypothesisComparison(WithPValue, WithInterval, Result):
             reach = f"z = {plain(self.statistic, 4)} points the other way"
         significant = self.p_value < 1 - self.confidence
         side = "two-sided" if self.alternative == "two-sided" else "one-sided"
-        head = (f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = "
-                f"{plain(self.difference)} is {'significant' if significant else 'not significant'} "
-                f"({side}, {p_text(self.p_value)})")
-        verdict = _with_interval(head, significant,
-                                 interval_text(self.low, self.high, self.confidence, "it", number=decimal),
-                                 "equal errors")
+        interval = interval_text(self.low, self.high, self.confidence, "it", number=decimal)
+        head = f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = {plain(self.difference)} is "
+        if _borderline(self.p_value, 1 - self.confidence):
+            # TEACHING: an approximate p of 0.0501 is "about 0.05"; no verdict hangs on its 4th decimal
+            verdict = (f"{head}borderline ({side}, {p_text(self.p_value)}, about {plain(1 - self.confidence)}): "
+                       f"the normal approximation cannot decide at the fourth decimal, and {interval} shows "
+                       "the values the data allow.")
+        else:
+            verdict = _with_interval(f"{head}{'significant' if significant else 'not significant'} "
+                                     f"({side}, {p_text(self.p_value)})", significant, interval, "equal errors")
         return (f"{verdict} The test assumes two independent test sets of independently drawn examples, "
                 "neither used to build either hypothesis.")
 
@@ -221,6 +225,11 @@ class HypothesisComparison(WithPValue, WithInterval, Result):
         --------
         >>> compare_hypotheses(0.20, 100, 0.30, 100).plot()  # doctest: +SKIP
         """
+
+
+def _borderline(p, alpha):
+    """Whether an approximate p equals alpha to three decimals (0.0495 <= p < 0.0505 for 0.05)."""
+    return abs(p - alpha) < 0.0005
 
 
 def _with_interval(head, significant, interval, null_words):
