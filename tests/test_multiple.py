@@ -460,3 +460,18 @@ def test_wilcoxon_verdict_speaks_of_symmetry_not_the_median():
     assert "median" not in r.verdict and "no evidence" not in r.verdict
     with pytest.raises(ValueError, match="confidence"):
         wilcoxon_test([1, 2, 3], confidence=1.5)
+
+
+def test_posthoc_verdict_counts_the_other_comparisons_in_words():
+    from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
+    one_left = friedman_posthoc(DEMSAR_AUC, control=0, names=DEMSAR_ALGORITHMS)
+    assert (len(one_left.pairs), int(np.sum(one_left.significant))) == (3, 2)
+    assert "for the other comparison the data do not rule out" in one_left.verdict
+    assert "other 1 comparisons" not in one_left.verdict
+    two_left = friedman_posthoc(DEMSAR_AUC, control=3, names=DEMSAR_ALGORITHMS)
+    assert int(np.sum(two_left.significant)) == 1 and "for the other 2 comparisons" in two_left.verdict
+    ranks = np.tile([1.0, 2.0, 3.0], (30, 1))        # every data set ranks the three the same way
+    everything = friedman_posthoc(ranks, method="bonferroni-dunn")
+    assert np.all(everything.significant) and "other" not in everything.verdict
+    nemenyi = friedman_posthoc(DEMSAR_AUC, method="nemenyi")._explain().formulas[0]
+    assert "studentized range" in nemenyi

@@ -362,7 +362,8 @@ class FriedmanPosthoc(WithPValue, Result):
 
     def _explain(self):
         k, n = self.k, self.n
-        adjust = {"nemenyi": r"p_{adj} = P\left(q_{k,\infty} \ge \sqrt2\,|z|\right)",
+        adjust = {"nemenyi": r"p_{adj} = P\left(q_{k,\infty} \ge \sqrt2\,|z|\right)\ "
+                             r"(q_{k,\infty}\text{: studentized range of } k \text{ means, infinite df})",
                   "bonferroni-dunn": r"p_{adj} = \min(1,\ m\,p)",
                   "holm": r"p_{(i)} \text{ against } \alpha/(m - i + 1),\ \text{step down}",
                   "hochberg": r"p_{(i)} \text{ against } \alpha/(m - i + 1),\ \text{step up}"}[self.method]
@@ -374,9 +375,13 @@ class FriedmanPosthoc(WithPValue, Result):
                          rf"p_{{adj}} = {fmt(q)}")
         found = [f"{self.names[i]} and {self.names[j]}" for (i, j), sig in zip(self.pairs, self.significant) if sig]
         level = f"at the {pct(self.alpha)} family-wise level ({self.method})"
+        rest = len(self.pairs) - len(found)
         if found:
-            verdict = (f"The average ranks differ significantly {level} for " + "; ".join(found) + "; for the "
-                       f"other {len(self.pairs) - len(found)} comparisons the data do not rule out equal performance.")
+            verdict = f"The average ranks differ significantly {level} for " + "; ".join(found)
+            if rest:
+                others = "other comparison" if rest == 1 else f"other {rest} comparisons"
+                verdict += f"; for the {others} the data do not rule out equal performance"
+            verdict += "."
         else:
             verdict = (f"No difference is significant {level}: the data do not rule out that the compared "
                        f"algorithms perform equally well.")
