@@ -86,6 +86,14 @@ def boolean(name, value):
     return bool(value)
 
 
+def names(name, value, count, what):
+    """``count`` strings naming ``what``; returns a tuple."""
+    if isinstance(value, str) or not hasattr(value, "__len__") or len(value) != count \
+            or not all(isinstance(x, str) for x in value):
+        raise ValueError(f"{name} must be {count} strings ({what}), got {show(value)}")
+    return tuple(value)
+
+
 def choice(name, value, options):
     """One of ``options``."""
     if value not in options:

@@ -95,6 +95,13 @@ def test_sign_test_fills_outcomes_adding_up_to_p(wins, losses, ties):
     assert heights(one(ax, "p-value")).sum() == pytest.approx(r.p_value, rel=1e-9)
     assert one(ax, "statistic").get_xdata()[0] == r.statistic
     assert sum(heights(c).sum() for c in by_gid(ax, "null") + by_gid(ax, "p-value")) == pytest.approx(1, abs=1e-6)
+    assert "A wins" not in ax.get_title() and ax.get_xlabel() == "wins"
+
+
+def test_sign_test_picture_names_the_algorithms_given():
+    ax = et.sign_test(11, 2, 1, names=("C4.5+m", "C4.5")).plot()
+    assert ax.get_title() == "Sign test: C4.5+m wins 11, loses 2, 1 tie split against C4.5: 11 of 13"
+    assert ax.get_xlabel() == "wins of C4.5+m"
 
 
 @pytest.mark.parametrize("options", [dict(exact=True), dict(), dict(correction=False)])

@@ -409,7 +409,7 @@ def test_sign_test_splits_ties_as_demsar():
     assert r.p_value == pytest.approx(stats.binomtest(13, 19).pvalue)
     assert et.sign_test(15, 5).p_value == pytest.approx(stats.binomtest(15, 20).pvalue)
     assert r.p_value > 0.05 and "not significant" in r.verdict
-    assert "A wins 18 of 22 comparisons" in et.sign_test(18, 4).verdict
+    assert "18 of 22 comparisons are wins" in et.sign_test(18, 4).verdict
     assert "significantly different from half and half" in et.sign_test(18, 4).verdict
     assert "w' = 12 + 1 = 13" in r._repr_markdown_()
     assert et.sign_test(4, 4, 2).p_value == 1.0
@@ -537,3 +537,16 @@ def test_compare_hypotheses_p_at_alpha_to_three_decimals_is_borderline_not_a_ver
     # away from alpha the verdict stands: two-sided p = 0.1002, and z = 2.2 gives p = 0.014
     assert "not significant (two-sided, p = 0.1002)" in et.compare_hypotheses(0.20, 100, 0.30, 100).verdict
     assert "borderline" not in et.compare_hypotheses(0.10, 500, 0.20, 500).verdict
+
+
+def test_sign_test_names_the_algorithms_only_when_given():
+    """Counts alone say nothing of which algorithm won: the display speaks of wins unless names are given."""
+    plain_counts = et.sign_test(11, 2, 1)
+    assert "A wins" not in plain_counts.verdict and plain_counts.names == ()
+    assert plain_counts.verdict.startswith("11 of 13 comparisons are wins (ties split evenly)")
+    named = et.sign_test(11, 2, 1, names=("C4.5+m", "C4.5"))
+    assert named.verdict.startswith("C4.5+m wins 11 of 13 comparisons against C4.5")
+    assert named.p_value == plain_counts.p_value == pytest.approx(stats.binomtest(11, 13).pvalue)
+    for bad in ("ab", ("only one",), ("a", 2), 5):
+        with pytest.raises(ValueError, match="names must be 2 strings"):
+            et.sign_test(11, 2, names=bad)

@@ -193,8 +193,12 @@ def sign_test(r, ax=None):
         extreme = (j <= low) | (j >= r.n - low)
         _binomial_bars(ax, r.n, 0.5, extreme, r.statistic, name=f"Bin({r.n}, ½) if neither is better", symbol="wins")
         ties = f", {r.ties} tie{'s' if r.ties != 1 else ''} split" if r.ties else ""
-        ax.set_title(f"Sign test: A wins {r.wins}, loses {r.losses}{ties}: {r.statistic} of {r.n}")
-        ax.set_xlabel("wins of A")
+        if r.names:
+            ax.set_title(f"Sign test: {r.names[0]} wins {r.wins}, loses {r.losses}{ties} against {r.names[1]}: "
+                         f"{r.statistic} of {r.n}")
+        else:
+            ax.set_title(f"Sign test: {r.wins} wins, {r.losses} losses{ties}: {r.statistic} of {r.n}")
+        ax.set_xlabel(f"wins of {r.names[0]}" if r.names else "wins")
         legend_beside(ax)
     return ax
 

@@ -456,9 +456,7 @@ def friedman_posthoc(scores, control=None, method="holm", alpha=0.05, higher_is_
     a = v.probability("alpha", alpha, open_low=True, open_high=True)
     if names is None:
         names = tuple(f"A{i + 1}" for i in range(k))
-    elif isinstance(names, str) or len(names) != k or not all(isinstance(x, str) for x in names):
-        raise ValueError(f"names must be {k} strings (one per column of scores), got {names!r}")
-    names = tuple(names)
+    names = v.names("names", names, k, "one per column of scores")
     if control is not None:
         if isinstance(control, str):
             if control not in names:

@@ -1304,11 +1304,13 @@ class SignTest(WithPValue, Result):
     n : int
         The comparisons counted, ``wins + losses + 2 * (ties // 2)``.
     statistic : int
-        A's wins with half the ties, ``wins + ties // 2``.
+        The wins with half the ties, ``wins + ties // 2``.
     p_value : float
         The two-sided exact binomial p-value; ``pvalue`` is the same.
     confidence : float
         The level of the verdict.
+    names : tuple of str
+        The two algorithms' names as given (the one whose wins are counted first), or empty.
     """
 
     wins: int
@@ -1318,6 +1320,7 @@ class SignTest(WithPValue, Result):
     statistic: int
     p_value: float
     confidence: float = field(default=0.95, repr=False)
+    names: tuple = ()
 
     def _explain(self):
         half = self.ties // 2
@@ -1325,11 +1328,14 @@ class SignTest(WithPValue, Result):
                     r"\quad p = \min\left(1,\ 2 P\left(X \le \min(w', n - w')\right)\right),\ X \sim Bin(n, \tfrac12)"]
         steps = [rf"w' = {self.wins} + {half} = {self.statistic},\quad n = {self.n},\quad p = {fmt(self.p_value)}"]
         significant = self.p_value < 1 - self.confidence
-        verdict = (f"A wins {self.statistic} of {self.n} comparisons (ties split evenly); at the "
+        who = (f"{self.names[0]} wins {self.statistic} of {self.n} comparisons against {self.names[1]}"
+               if self.names else f"{self.statistic} of {self.n} comparisons are wins")
+        verdict = (f"{who} (ties split evenly); at the "
                    f"{pct(1 - self.confidence)} level this split is {'' if significant else 'not '}significantly "
                    f"different from half and half (two-sided, {p_text(self.p_value)})")
         verdict += "." if significant else ": the data do not rule out that each algorithm wins half the time."
-        return Explanation("Sign test", formulas, steps, verdict)
+        return Explanation("Sign test" + (f": {self.names[0]} against {self.names[1]}" if self.names else ""),
+                           formulas, steps, verdict)
 
     @draws("tests", "sign_test")
     def plot(self, ax=None):
@@ -1348,11 +1354,21 @@ class SignTest(WithPValue, Result):
         """
 
 
-def sign_test(wins, losses, ties=0, confidence=0.95):
+def sign_test(wins, losses, ties=0, confidence=0.95, names=None):
     """Sign test for two algorithms compared on several data sets (Demsar 2006).
 
     Ties are split evenly between the two algorithms; an odd tie is ignored. The
     two-sided p-value comes from the exact binomial distribution with p = 1/2.
+
+    Parameters
+    ----------
+    wins, losses, ties : int
+        The data sets on which the first algorithm wins, loses and ties.
+    confidence : float
+        The level of the verdict.
+    names : pair of str, optional
+        The two algorithms' names, the one whose wins are counted first, for the display
+        and the picture (without them these speak of wins, not of an algorithm).
 
     Examples
     --------
@@ -1367,6 +1383,7 @@ def sign_test(wins, losses, ties=0, confidence=0.95):
     n = w + l_ + 2 * half
     if n == 0:
         raise ValueError(f"wins + losses + ties must count at least 2 comparisons, got wins={w}, losses={l_}, ties={t}")
+    named = () if names is None else v.names("names", names, 2, "the algorithm whose wins are counted, then the other")
     statistic = w + half
     p = float(min(1.0, 2 * _st.binom.cdf(min(statistic, n - statistic), n, 0.5)))
-    return SignTest(w, l_, t, n, statistic, p, conf)
+    return SignTest(w, l_, t, n, statistic, p, conf, named)
