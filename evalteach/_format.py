@@ -95,6 +95,15 @@ def p_text(p):
     return f"p = {text}"
 
 
+def tex_interval(low, high):
+    """An interval for a worked step in TeX: ``[0.1234,\\ 0.5678]``; a one-sided bound is
+    half-open, its finite end as the verdict prints it: ``[0.0405,\\ \\infty)``."""
+    if np.isinf(low) or np.isinf(high):
+        return (r"(-\infty" if np.isinf(low) else f"[{plain(low)}") + r",\ " \
+            + (r"\infty)" if np.isinf(high) else f"{plain(high)}]")
+    return rf"[{fmt(low)},\ {fmt(high)}]"
+
+
 def interval_words(low, high, confidence, number=plain):
     """'95% interval [a, b]', or a one-sided bound ('95% lower bound a'), as a legend names it."""
     if np.isinf(low) and np.isinf(high):

@@ -58,7 +58,8 @@ def test_interval_for_the_difference():
     half = stats.norm.ppf(0.95) * r.se
     assert (r.low, r.high) == pytest.approx((0.1 - half, 0.1 + half))
     assert r.confidence == 0.90
-    assert "significant" in r.verdict and "h2" not in r.verdict and "lower" not in r.verdict
+    assert "borderline (two-sided, p = 0.1002, about 0.1)" in r.verdict  # p = alpha to three decimals
+    assert "h2" not in r.verdict and "lower" not in r.verdict
 
 
 def test_compare_hypotheses_matches_statsmodels_wald():
@@ -550,3 +551,16 @@ def test_sign_test_names_the_algorithms_only_when_given():
     for bad in ("ab", ("only one",), ("a", 2), 5):
         with pytest.raises(ValueError, match="names must be 2 strings"):
             et.sign_test(11, 2, names=bad)
+
+
+def test_one_sided_interval_steps_are_half_open_with_the_verdicts_digits():
+    errors = [0.05, 0.07, 0.06, 0.04, 0.09, 0.08]
+    greater = et.one_sample_t_test(errors, 0.03, alternative="greater")
+    expected = stats.ttest_1samp(errors, 0.03, alternative="greater").confidence_interval(0.95)
+    assert greater.low == pytest.approx(expected.low) and np.isinf(greater.high)
+    step = greater._explain().steps[-1]
+    assert step.endswith(r"[0.0496,\ \infty)") and "lower bound 0.0496" in greater.verdict
+    less = et.one_sample_t_test(errors, 0.1, alternative="less")._explain().steps[-1]
+    assert less.endswith(r"(-\infty,\ 0.0804]")
+    two = et.one_sample_t_test(errors, 0.1, alternative="two-sided")._explain().steps[-1]
+    assert two.endswith(r"[0.04537,\ 0.08463]")                 # two-sided steps keep four digits

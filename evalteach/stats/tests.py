@@ -31,7 +31,7 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._format import decimal, fmt, interval_text, p_text, pct, plain, tex_pct
+from .._format import decimal, fmt, interval_text, p_text, pct, plain, tex_interval, tex_pct
 from .._result import Explanation, Result, WithInterval, WithPValue, draws, result
 from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, t_critical, table_level, z_critical
 
@@ -379,7 +379,7 @@ class PairedTest(WithPValue, WithInterval, Result):
             rf"s_{{\bar\delta}} = \sqrt{{{factor} \times {fmt(self.sd)}^2}} = {fmt(self.se)}",
             rf"{t_like} = \frac{{{fmt(self.mean_difference)}}}{{{fmt(self.se)}}} = {fmt(self.statistic)}"
             rf"{dist},\qquad p = {fmt(self.p_value)}",
-            rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]",
+            rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ {tex_interval(self.low, self.high)}",
         ]
         return Explanation(title, formulas, steps, self._verdict())
 
@@ -594,7 +594,7 @@ class UnpairedTest(WithPValue, WithInterval, Result):
                  rf"t = \frac{{{fmt(self.difference)}}}{{\sqrt{{\frac{{{fmt(self.var_a)}}}{{{k}}} + "
                  rf"\frac{{{fmt(self.var_b)}}}{{{j}}}}}}} = \frac{{{fmt(self.difference)}}}{{{fmt(self.se)}}} = "
                  rf"{fmt(self.statistic)},\quad df = {fmt(self.df)},\quad p = {fmt(self.p_value)}",
-                 rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]"]
+                 rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ {tex_interval(self.low, self.high)}"]
         title = f"Unpaired t-test ({'conservative' if self.df_method == 'conservative' else 'Welch'} df)"
         verdict = _t_verdict(f"The difference of means a - b = {plain(self.difference)}", "0", self.p_value,
                              self.confidence, self.alternative, self.se == 0,
@@ -713,7 +713,7 @@ class OneSampleTest(WithPValue, WithInterval, Result):
                  rf"t = \frac{{\sqrt{{{self.k}}}\,({fmt(self.mean)} - {fmt(self.p0)})}}{{{fmt(self.sd)}}} = "
                  rf"{fmt(self.statistic)},\quad df = {self.df},\quad p = {fmt(self.p_value)}",
                  rf"{tex_pct(self.confidence)}\ \text{{interval for the expected error}}:\ "
-                 rf"[{fmt(self.low)},\ {fmt(self.high)}]"]
+                 rf"{tex_interval(self.low, self.high)}"]
         verdict = _t_verdict(f"The mean fold error m = {plain(self.mean)}", f"p0 = {plain(self.p0)}",
                              self.p_value, self.confidence, self.alternative, self.sd == 0,
                              interval_text(self.low, self.high, self.confidence, "the expected error"),
@@ -1029,7 +1029,7 @@ class McNemarTest(WithPValue, WithInterval, Result):
         if self.n is not None:
             steps.append(rf"\hat d = \frac{{{c} - {b}}}{{{self.n}}} = {fmt(self.difference)},\qquad "
                          rf"z = {fmt(z_critical(self.confidence))}:\ {tex_pct(self.confidence)}\ "
-                         rf"\text{{interval}}\ [{fmt(self.low)},\ {fmt(self.high)}]")
+                         rf"\text{{interval}}\ {tex_interval(self.low, self.high)}")
         significant = self.p_value < 1 - self.confidence
         disagreements, level = b + c, pct(1 - self.confidence)
         source = ("exact binomial" if self.exact else
