@@ -292,8 +292,8 @@ def test_mcnemar_batch():
     np.testing.assert_allclose(exact.p_value, [stats.binomtest(int(x), int(x + y)).pvalue for x, y in zip(b, c)])
     assert "batch of 3" in batch._repr_markdown_()
     md = et.mcnemar_test(10, 2)._repr_markdown_()
-    assert "(|10 - 2| - 1)^2" in md and "4.083" in md and "reject equal true error rates" in md
-    assert "the exact test (exact=True) gives p = 0.0386" in md  # binomial: 2 P(X <= 2), X ~ Bin(12, 1/2)
+    assert "(|10 - 2| - 1)^2" in md and "4.083" in md and "A and B differ significantly at the 5% level" in md
+    assert "the exact test (exact=True) is safer: p = 0.0386" in md  # binomial: 2 P(X <= 2), X ~ Bin(12, 1/2)
     assert stats.binomtest(2, 12).pvalue == pytest.approx(0.03857, abs=1e-5)
 
 
@@ -303,7 +303,7 @@ def test_mcnemar_verdict_says_when_no_split_could_be_significant():
     assert few.p_value == pytest.approx(0.25) and "no split could reach the 5% level" in few.verdict
     many = et.mcnemar_test(10, 9, exact=True)  # 19-0 would be significant: not said
     assert many.p_value > 0.05 and "no split could" not in many.verdict
-    assert "approximation is rough" not in et.mcnemar_test(40, 10).verdict  # b + c >= 25: it is fine
+    assert "exact=True" not in et.mcnemar_test(40, 10).verdict  # b + c >= 25: the approximation is fine
 
 
 def _tango_by_search(b, c, n, confidence=0.95):
@@ -375,8 +375,8 @@ def test_mcnemar_interval_at_the_edges():
 def test_mcnemar_verdict_gives_the_interval_and_says_when_it_disagrees_with_the_test():
     r = et.mcnemar_test(np.array([[59, 6], [16, 80]]))  # corrected p = 0.055, interval excludes 0
     assert r.p_value > 0.05 and r.low > 0
-    assert ("err(A) - err(B) = (c - b) / n = 0.0621 (B made fewer errors), estimates the difference of the true "
-            "errors; the 95% interval [0.00543, 0.124] for it (Tango's score interval") in r.verdict
+    assert ("err(A) - err(B) = (c - b) / n = 0.0621 (B made fewer errors); Tango's 95% interval [0.00543, 0.124] "
+            "shows the true differences the data allow") in r.verdict
     assert ("The interval excludes 0 although the test is not significant: at d = 0 the score test is McNemar's "
             "chi-square without the continuity correction (p = 0.0330 here)") in r.verdict
     assert "although" not in et.mcnemar_test(6, 16, n=161, correction=False).verdict  # p = 0.033: they agree
@@ -564,3 +564,14 @@ def test_one_sided_interval_steps_are_half_open_with_the_verdicts_digits():
     assert less.endswith(r"(-\infty,\ 0.0804]")
     two = et.one_sample_t_test(errors, 0.1, alternative="two-sided")._explain().steps[-1]
     assert two.endswith(r"[0.04537,\ 0.08463]")                 # two-sided steps keep four digits
+
+
+def test_mcnemar_display_is_short():
+    """Student reading load: the verdict says the test, the counts, the interval and the scope, once each."""
+    plain_case = et.mcnemar_test(np.array([[40, 10], [3, 47]]))
+    assert plain_case.verdict.startswith("A and B do not differ significantly at the 5% level (p = 0.0961, "
+                                         "chi-square, 1 df, with continuity correction): only A was right on "
+                                         "b = 10 test examples, only B on c = 3.")
+    assert len(plain_case.verdict.split()) <= 100
+    assert len(et.mcnemar_test(30, 5).verdict.split()) <= 55
+    assert "Dietterich 1998" in plain_case.verdict and "not the learning algorithms" in plain_case.verdict

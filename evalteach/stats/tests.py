@@ -31,7 +31,7 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._format import decimal, fmt, interval_text, p_text, pct, plain, tex_interval, tex_pct
+from .._format import decimal, fmt, interval_text, interval_words, p_text, pct, plain, tex_interval, tex_pct
 from .._result import Explanation, Result, WithInterval, WithPValue, draws, result
 from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, t_critical, table_level, z_critical
 
@@ -1033,46 +1033,34 @@ class McNemarTest(WithPValue, WithInterval, Result):
         significant = self.p_value < 1 - self.confidence
         disagreements, level = b + c, pct(1 - self.confidence)
         source = ("exact binomial" if self.exact else
-                  f"chi-square with 1 df, {'with' if self.correction else 'without'} continuity correction")
-        counts = (f"A was right on b = {b} test example{'' if b == 1 else 's'} where B was wrong, "
-                  f"B on c = {c} where A was wrong")
-        if significant:
-            verdict = (f"The difference is significant at the {level} level ({p_text(self.p_value)}, {source}; "
-                       f"{counts}): these data reject equal true error rates for the two trained classifiers.")
-        else:
-            verdict = (f"The difference is not significant at the {level} level ({p_text(self.p_value)}, {source}; "
-                       f"{counts}): "
-                       "these data do not rule out equal true error rates for the two trained classifiers.")
+                  f"chi-square, 1 df, {'with' if self.correction else 'without'} continuity correction")
+        verdict = (f"A and B {'differ significantly' if significant else 'do not differ significantly'} at the "
+                   f"{level} level "
+                   f"({p_text(self.p_value)}, {source}): only A was right on b = {b} test "
+                   f"example{'' if b == 1 else 's'}, only B on c = {c}.")
         if self.n is not None:
-            interval = interval_text(self.low, self.high, self.confidence, "it")
             fewer = ("equal errors" if self.difference == 0 else
                      f"{'A' if self.difference < 0 else 'B'} made fewer errors")
-            verdict += (f" The sample difference on these {self.n} test examples, err(A) - err(B) = (c - b) / n = "
-                        f"{plain(self.difference)} ({fewer}), estimates the difference of the "
-                        f"true errors; {interval} (Tango's score interval: every difference that a score test at "
-                        f"the {level} level would not reject) shows the differences the data allow.")
+            interval = interval_words(self.low, self.high, self.confidence)
+            verdict += (f" err(A) - err(B) = (c - b) / n = {plain(self.difference)} ({fewer}); Tango's {interval} "
+                        "shows the true differences the data allow.")
             excludes = not self.low <= 0 <= self.high
             if excludes != significant:
                 uncorrected = mcnemar_test(b, c, correction=False, confidence=self.confidence)
                 verdict += (f" The interval {'excludes' if excludes else 'includes'} 0 although the test "
                             f"{'is not' if excludes else 'is'} significant: at d = 0 the score test is McNemar's "
-                            f"chi-square without the continuity correction ({p_text(uncorrected.p_value)} here), "
-                            "and the "
-                            f"corrected and exact tests are more cautious. Evidence this close to the {level} line "
-                            "is weak either way: report the test and the interval.")
+                            f"chi-square without the continuity correction ({p_text(uncorrected.p_value)} here); "
+                            "this close to the line the evidence is weak either way.")
         if not significant:
             lopsided = mcnemar_test(disagreements, 0, self.correction, self.exact, self.confidence)
             if disagreements and lopsided.p_value >= 1 - self.confidence:
                 verdict += (f" With only {disagreements} disagreement{'' if disagreements == 1 else 's'} no split "
-                            f"could reach the {level} level: with so few, this test cannot separate the two "
-                            "classifiers.")
+                            f"could reach the {level} level.")
         if not self.exact and 0 < disagreements < 25:
             exact = mcnemar_test(b, c, exact=True, confidence=self.confidence)
-            verdict += (f" With b + c = {disagreements} < 25 (a rule of thumb) the chi-square approximation is "
-                        f"rough: the exact test (exact=True) gives {p_text(exact.p_value)}.")
-        verdict += (" The test assumes the test examples are independent draws that neither classifier was "
-                    "trained on, and it treats the two trained classifiers as fixed: how the learning algorithms "
-                    "vary with the training set is not measured (Dietterich 1998).")
+            verdict += f" With b + c = {disagreements} < 25 the exact test (exact=True) is safer: {p_text(exact.p_value)}."
+        verdict += (" This compares two trained classifiers on independent test examples neither was trained on, "
+                    "not the learning algorithms (Dietterich 1998).")
         return Explanation(title, formulas, steps, verdict)
 
     @draws("tests", "mcnemar_test")
