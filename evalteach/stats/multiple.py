@@ -722,15 +722,21 @@ class WilcoxonResult(WithPValue, WithInterval, Result):
 #: Up to this many differences the Hodges-Lehmann interval uses the exact null distribution of R+.
 
     @draws("multiple", "wilcoxon")
-    def plot(self, ax=None):
+    def plot(self, ax=None, show_p=True):
         """Draw the signed differences sorted by size with their ranks, and the Hodges-Lehmann estimate.
 
         One bar per difference a - b, sorted by its absolute value (the order in which the
         test ranks them; each bar's rank under it), positive ones adding to R+, negative
         ones to R-; zero differences as diamonds, handled as ``zero_method`` says (split
         half to each sum, dropped, or ranked and left out). The Hodges-Lehmann estimate of
-        the shift as a line, its interval as a band. The title gives p and the
-        distribution it comes from (``p_method``).
+        the shift as a line, its interval for the shift as a band. The title gives p and the
+        distribution it comes from (``p_method``), unless ``show_p`` is False.
+
+        Parameters
+        ----------
+        show_p : bool
+            Whether the title gives the p-value (False, for instance, to show the picture
+            before a prediction about p).
 
         References
         ----------
