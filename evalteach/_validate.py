@@ -79,6 +79,15 @@ def identifier(name, value, *, optional=False):
     return value
 
 
+def text(name, value):
+    """A non-empty string (a label to show)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {show(value)}")
+    if not value.strip():
+        raise ValueError(f"{name} must not be empty, got {show(value)}")
+    return value
+
+
 def boolean(name, value):
     """``True`` or ``False`` (numpy's booleans too); returns a Python bool."""
     if not isinstance(value, (bool, np.bool_)):
