@@ -389,13 +389,20 @@ class PairedTest(WithPValue, WithInterval, Result):
                           interval_text(self.low, self.high, self.confidence, "it"), "a zero mean difference")
 
     @draws("tests", "paired_test")
-    def plot(self, ax=None):
+    def plot(self, ax=None, names=None):
         """Draw the paired differences and the statistic on its reference distribution.
 
-        Left: each pair's difference a - b as a dot, the zero line, and the mean difference
-        with its interval. Right: Student's t with k - 1 df (the normal for the z test) with
-        the observed statistic and the share at least as extreme shaded (its area is
-        ``p_value``). An infinite statistic (no spread) is drawn at the edge.
+        Left: each pair's difference a - b as a dot (a pair is a test set, a fold or a
+        holdout; at most 12 pairs get a tick each, more get a few integer ticks), the zero
+        line, and the mean difference with its interval. Right: Student's t with k - 1 df
+        (the normal for the z test) with the observed statistic and the share at least as
+        extreme shaded (its area is ``p_value``). An infinite statistic (no spread) is
+        drawn at the edge.
+
+        Parameters
+        ----------
+        names : pair of str, optional
+            The learners a and b, for the axis and the legend ("tree − NB" for "a − b").
 
         References
         ----------
