@@ -93,7 +93,10 @@ def test_the_cd_diagram_places_each_algorithm_at_its_rank_and_joins_the_nemenyi_
     assert high - low == pytest.approx(cd)
     expected = _independent_groups(r.average_ranks, lambda i, j: abs(r.average_ranks[i] - r.average_ranks[j]) >= cd)
     assert _drawn_groups(ax, r.average_ranks) == expected == set(r.groups(alpha))
-    assert et._format.p_text(r.p_value) in ax.get_title()
+    title = ax.get_title()
+    assert f"Friedman's $\\chi^2_F$ = {et._format.plain(r.statistic)}, {et._format.p_text(r.p_value)}" in title
+    assert (f"Iman-Davenport's $F_F$ = {et._format.plain(r.iman_davenport)}, "
+            f"{et._format.p_text(r.iman_davenport_p_value)}") in title
 
 
 def test_the_diagram_refuses_names_that_do_not_fit():

@@ -131,8 +131,9 @@ def friedman(r, ax=None, names=None, alpha=0.05):
     cd = r.critical_difference(alpha)
     with panels(r, ax, figsize=_size(r.k)) as (ax,):
         _diagram(ax, r.average_ranks, names, r.groups(alpha), cd=cd.cd)
-        ax.set_title(f"Friedman: {p_text(r.p_value)} (χ²), Iman-Davenport {p_text(r.iman_davenport_p_value)} (F); "
-                     f"Nemenyi at α = {plain(alpha)}", fontsize="medium")
+        ax.set_title(f"Friedman's $\\chi^2_F$ = {plain(r.statistic)}, {p_text(r.p_value)}; Iman-Davenport's $F_F$ = "
+                     f"{plain(r.iman_davenport)}, {p_text(r.iman_davenport_p_value)}\n"
+                     f"bars: Nemenyi cannot tell them apart at α = {plain(alpha)}", fontsize="medium")
     return ax
 
 

@@ -92,6 +92,22 @@ class FriedmanResult(WithPValue, Result):
         cd, ranks = self.critical_difference(alpha).cd, self.average_ranks
         return _runs_not_apart(ranks, lambda i, j: abs(ranks[i] - ranks[j]) >= cd)
 
+    def _two_tests(self, alpha=0.05):
+        """Demšar's chi2_F and Iman-Davenport's F_F, both named, and what they say together."""
+        k, n = self.k, self.n
+        both = (f"Friedman's χ²_F = {plain(self.statistic)} ({p_text(self.p_value)}, chi-square with {k - 1} df) "
+                f"and Iman-Davenport's F_F = {plain(self.iman_davenport)} ({p_text(self.iman_davenport_p_value)}, "
+                f"F with {k - 1} and {(k - 1) * (n - 1)} df; Demšar prefers it, χ²_F being conservative)")
+        chi, f = self.p_value < alpha, self.iman_davenport_p_value < alpha
+        if chi and f:
+            return (f"{both}: both below {plain(alpha)}, the algorithms do not all perform equally well "
+                    f"(significant at the {pct(alpha)} level).")
+        if not (chi or f):
+            return (f"{both}: neither below {plain(alpha)}, not significant at the {pct(alpha)} level; the data do "
+                    "not rule out that all the algorithms perform equally well.")
+        return (f"{both}: only {'F_F' if f else 'χ²_F'} is below {plain(alpha)}, so the evidence is borderline at "
+                f"the {pct(alpha)} level: report both p-values.")
+
     def _explain(self):
         k, n, r = self.k, self.n, self.average_ranks
         squares = " + ".join(f"{fmt(x)}^2" for x in r)
@@ -109,10 +125,7 @@ class FriedmanResult(WithPValue, Result):
             rf" = {fmt(self.iman_davenport)},\quad p = {fmt(self.iman_davenport_p_value)}"
             rf"\ (F_{{{k - 1},\,{(k - 1) * (n - 1)}}})",
         ]
-        verdict = _verdict(self.iman_davenport_p_value, "the algorithms do not all perform equally well",
-                           "all the algorithms perform equally well",
-                           source=f"Iman-Davenport's F with ({k - 1}, {(k - 1) * (n - 1)}) df; Friedman's chi-square "
-                                  f"gives {p_text(self.p_value)}")
+        verdict = self._two_tests()
         if self.tie_factor != 1.0:
             if self.tie_correction:
                 verdict += (f" Without the tie correction (Demšar's textbook formula) "
@@ -120,7 +133,7 @@ class FriedmanResult(WithPValue, Result):
             else:
                 verdict += (f" Some data sets have ties; dividing by the tie correction "
                             f"{plain(self.tie_factor)} (as scipy does) gives χ²_F = {plain(self.other_statistic)}.")
-        return Explanation("Friedman test with Iman-Davenport correction", formulas, steps, verdict)
+        return Explanation("Friedman test (χ²_F) and Iman-Davenport's F_F", formulas, steps, verdict)
 
     @draws("multiple", "friedman")
     def plot(self, ax=None, names=None, alpha=0.05):
