@@ -575,3 +575,6 @@ def test_mcnemar_display_is_short():
     assert len(plain_case.verdict.split()) <= 100
     assert len(et.mcnemar_test(30, 5).verdict.split()) <= 55
     assert "Dietterich 1998" in plain_case.verdict and "not the learning algorithms" in plain_case.verdict
+    formulas = plain_case._explain().formulas
+    assert len(formulas) == 2 and r"\tilde p_b" not in plain_case._repr_markdown_()
+    assert "every } d \\text{ that his score test does not reject}" in formulas[1]

@@ -1018,10 +1018,10 @@ class McNemarTest(WithPValue, WithInterval, Result):
         else:
             formulas = [r"\chi^2 = \frac{(b - c)^2}{b + c} \approx \chi^2_1 \text{ under } H_0"]
         if self.n is not None:
-            formulas.append(r"\hat d = \frac{c - b}{n},\qquad \text{interval: every } d \text{ with } "
-                            r"\frac{|c - b - n d|}{\sqrt{n\,(2\tilde p_b(d) + d(1 - d))}} \le z")
-            formulas.append(r"\tilde p_b(d):\ \text{the maximum-likelihood estimate of } P(\text{only A right})"
-                            r"\ \text{if}\ P(\text{only B right}) - P(\text{only A right}) = d")
+            # Tango's statistic itself (with its restricted maximum-likelihood estimate) is in
+            # _tango_statistic's docstring: in the display it was more than a reader needs
+            formulas.append(r"\hat d = \frac{c - b}{n},\qquad \text{Tango's interval: every } d "
+                            r"\text{ that his score test does not reject}")
         title = "McNemar's test" + (" (exact binomial)" if self.exact else "")
         if _is_batch(self.p_value):
             return Explanation(title, formulas, [], _batch_verdict(self.p_value, self.confidence, "tests"))
