@@ -369,7 +369,21 @@ def test_every_multiple_choice_has_feedback_per_wrong_option(path):
                             f"{where}: the wrong option {option!r} has no feedback text")
 
 
-def test_lesson_13_uses_the_real_data_example_only_after_explaining_balancing():
+@pytest.mark.parametrize("path", lesson_params())
+def test_a_do_it_yourself_exercise_with_feedback_on_slips(path):
+    """Each lesson teaches a formula or a procedure, so each has an exercise on new numbers that
+    the student computes: a NumericQuestion whose ``mistakes=`` maps the typical slips (n for
+    n - 1, z for t, a two-sided level for a one-sided question, ...) to feedback naming them."""
+    calls = [call for source in code_cells(read(path)) if (tree := parse(source))
+             for call in et_calls(tree, {"NumericQuestion"})]
+    with_slips = [call for call in calls
+                  if any(k.arg == "mistakes" and not (isinstance(k.value, ast.Constant) and k.value.value is None)
+                         for k in call.keywords)]
+    assert with_slips, (f"{path.name}: no NumericQuestion(..., mistakes={{slip_value: 'what went wrong'}}): "
+                        f"give the student new numbers to compute and name the typical slips")
+
+
+def test_lesson_14_uses_the_real_data_example_only_after_explaining_balancing():
     """The ImbalanceExplorer's real-data option trains a learner on balanced data, so lesson 14
     neither opens it (``source="data"``) nor sends the student to it before its section on
     balancing; after that section it does both (a review found the switch used too early)."""
@@ -379,7 +393,8 @@ def test_lesson_13_uses_the_real_data_example_only_after_explaining_balancing():
     start = next(i for i, cell in enumerate(nb.cells)
                  if cell.cell_type == "markdown" and "## Balancing the training data" in cell.source)
     uses = [i for i, cell in enumerate(nb.cells)
-            if re.search(r'source\s*=\s*"data"|(switched|switches) to\s+real data|opened on\s+real data', cell.source)]
+            if re.search(r'source\s*=\s*"data"|[Ss]witch(ed|es)?\b[^.]{0,40}\bto\s+real data|opened on\s+real data',
+                      cell.source)]
     assert uses and min(uses) > start, f"cells {[i for i in uses if i <= start]} use the real data before cell {start}"
     assert any(nb.cells[i].cell_type == "markdown" for i in uses), "no text introduces the real-data example"
 

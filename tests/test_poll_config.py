@@ -2,6 +2,7 @@
 own settings (also unset options, which read as traitlets LazyConfigValues), and what JupyterHub
 makes of the result (its own traits validate it)."""
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 import sys
 
 import pytest
@@ -114,6 +115,13 @@ def test_a_spawner_subclass_setting_of_its_own_is_extended_too():
     assert "server_token_scopes" not in c.SimpleLocalProcessSpawner  # it set none of its own
 
 
+def run_apart(coroutine):
+    """Run ``coroutine`` to its end in a thread of its own: the browser tests keep Playwright's
+    event loop running in the worker's main thread, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result(timeout=30)
+
+
 def test_callable_token_scopes_are_wrapped():
     def sync_scopes(spawner):
         return ["users:activity!user", f"read:users!user={spawner}"]
@@ -126,7 +134,7 @@ def test_callable_token_scopes_are_wrapped():
         c = Config()
         c.Spawner.server_token_scopes = chosen
         wrapped = configured(c).Spawner.server_token_scopes
-        assert asyncio.run(wrapped("me")) == expected + [ANSWER_SCOPE, INSTRUCT_SCOPE]
+        assert run_apart(wrapped("me")) == expected + [ANSWER_SCOPE, INSTRUCT_SCOPE]
 
 
 def test_configuring_twice_adds_nothing_twice():
