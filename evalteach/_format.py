@@ -95,6 +95,23 @@ def p_text(p):
     return f"p = {text}"
 
 
+def same_decimals(low, high, digits=3):
+    """Both ends of an interval with the same number of decimals, ``digits`` significant figures
+    on the larger end: (0.003, 0.0275) -> ('0.0030', '0.0275'), not '0.003' beside '0.0275'."""
+    largest = max(abs(float(low)), abs(float(high)))
+    places = max(0, digits - 1 - int(np.floor(np.log10(largest)))) if largest > 0 else digits
+    return f"{float(low):.{places}f}", f"{float(high):.{places}f}"
+
+
+def tex_interval(low, high):
+    """An interval for a worked step in TeX: ``[0.1234,\\ 0.5678]``; a one-sided bound is
+    half-open, its finite end as the verdict prints it: ``[0.0405,\\ \\infty)``."""
+    if np.isinf(low) or np.isinf(high):
+        return (r"(-\infty" if np.isinf(low) else f"[{plain(low)}") + r",\ " \
+            + (r"\infty)" if np.isinf(high) else f"{plain(high)}]")
+    return rf"[{fmt(low)},\ {fmt(high)}]"
+
+
 def interval_words(low, high, confidence, number=plain):
     """'95% interval [a, b]', or a one-sided bound ('95% lower bound a'), as a legend names it."""
     if np.isinf(low) and np.isinf(high):

@@ -5,6 +5,11 @@ built with :func:`result`. Its plain ``repr`` is one short line; its rich displa
 (``_repr_markdown_`` with LaTeX, rendered as math by JupyterLab, Notebook, Colab
 and VS Code) shows the worked computation: the formula, the same formula with the
 numbers put in, and a one-sentence verdict.
+
+What results share besides: :class:`WithPValue` and :class:`WithInterval` give tests and
+intervals scipy's names (``pvalue``, ``confidence_interval()``); :func:`draws` makes a
+result's ``plot`` draw with :mod:`evalteach.pictures`; the arrays a result holds are
+read-only.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import importlib
 import inspect
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -112,7 +118,19 @@ def _short(value):
 
 
 class Result:
-    """Base class of every result; subclasses implement :meth:`_explain`."""
+    """Base class of every result; subclasses implement :meth:`_explain`.
+
+    A result is frozen, and so are the arrays it holds: they are read-only views, so no
+    one changes a number after the display has shown it.
+    """
+
+    def __post_init__(self):
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, np.ndarray) and value.flags.writeable:
+                view = value.view()  # the caller's own array stays writeable
+                view.flags.writeable = False
+                object.__setattr__(self, f.name, view)
 
     def _explain(self) -> Explanation:  # pragma: no cover - every subclass overrides
         raise NotImplementedError
@@ -135,3 +153,58 @@ class Result:
         if e.verdict:
             parts.append(e.verdict)
         return "\n".join(parts)
+
+
+class ConfidenceInterval(NamedTuple):
+    """An interval's ends, with the shape of scipy's ``ConfidenceInterval``: ``ci.low``,
+    ``ci.high``, or ``low, high = ci``."""
+
+    low: float
+    high: float
+
+
+class WithPValue:
+    """Mixin of a test's result: ``pvalue`` beside ``p_value``, as scipy's results name it."""
+
+    @property
+    def pvalue(self):
+        """The p-value under scipy's name: the same as ``p_value``."""
+        return self.p_value
+
+
+class WithInterval:
+    """Mixin of a result with a confidence interval: ``confidence_interval()`` as scipy's
+    results have it. ``_interval`` names the fields of its ends, ``_level`` the field of its level."""
+
+    _interval = ("low", "high")
+    _level = "confidence"
+    _no_interval = "its ends are not defined"
+
+    def confidence_interval(self, confidence_level=None):
+        """The confidence interval: a ``ConfidenceInterval`` with ``low`` and ``high``.
+
+        Parameters
+        ----------
+        confidence_level : float, optional
+            The level, if given, must be the result's own (its ``confidence``): an interval
+            at another level needs the function called again with that ``confidence``.
+
+        Returns
+        -------
+        ConfidenceInterval
+            ``(low, high)``; a one-sided interval has an infinite end.
+
+        Examples
+        --------
+        >>> from evalteach.stats import paired_t_test
+        >>> paired_t_test([8, 17, -5, 10, -5]).confidence_interval().high > 0
+        True
+        """
+        level = getattr(self, self._level)
+        if confidence_level is not None and confidence_level != level:
+            raise ValueError(f"confidence_level must be this result's confidence {level!r} (call the function "
+                             f"again with confidence={confidence_level!r} for another), got {confidence_level!r}")
+        low, high = (getattr(self, name) for name in self._interval)
+        if np.all(np.isnan(low)) and np.all(np.isnan(high)):
+            raise ValueError(f"this {type(self).__name__} holds no interval: {self._no_interval}")
+        return ConfidenceInterval(low, high)

@@ -79,11 +79,28 @@ def identifier(name, value, *, optional=False):
     return value
 
 
+def text(name, value):
+    """A non-empty string (a label to show)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a string, got {show(value)}")
+    if not value.strip():
+        raise ValueError(f"{name} must not be empty, got {show(value)}")
+    return value
+
+
 def boolean(name, value):
     """``True`` or ``False`` (numpy's booleans too); returns a Python bool."""
     if not isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{name} must be True or False, got {show(value)}")
     return bool(value)
+
+
+def names(name, value, count, what):
+    """``count`` strings naming ``what``; returns a tuple."""
+    if isinstance(value, str) or not hasattr(value, "__len__") or len(value) != count \
+            or not all(isinstance(x, str) for x in value):
+        raise ValueError(f"{name} must be {count} strings ({what}), got {show(value)}")
+    return tuple(value)
 
 
 def choice(name, value, options):

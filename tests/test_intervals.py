@@ -9,6 +9,7 @@ from statsmodels.stats.proportion import proportion_confint
 import evalteach as et
 from evalteach.stats import intervals
 from evalteach.stats.intervals import _bounds
+from evalteach._format import plain
 
 LEVELS = (0.50, 0.68, 0.80, 0.90, 0.95, 0.98, 0.99)
 
@@ -129,7 +130,7 @@ def test_wald_is_clipped():
     assert raw < 0 and low == 0 and high == pytest.approx(0.1 + 1.959964 * math.sqrt(0.009), abs=1e-6)
     assert "clipped" in et.proportion_interval(1, 10).verdict
     assert "clipped" not in et.proportion_interval(12, 40).verdict
-    assert et.proportion_bounds(0, 10) == (0.0, 0.0)  # Wald collapses at k = 0: the reason for Wilson
+    assert et.proportion_bounds(0, 10) == (0.0, 0.0)  # Wald collapses at k = 0: the reason for Clopper-Pearson
 
 
 # --- intervals: randomised cross-checks -------------------------------------------------
@@ -329,3 +330,19 @@ def test_confidence_for_t_against_scipy_and_the_z_interval_from_five_folds():
     assert round(confidence_for_t(1.96, 4), 3) == 0.878
     assert confidence_for_t(1.96, 1e6) == pytest.approx(0.95, abs=1e-4)
 
+
+
+@pytest.mark.parametrize(("k", "n", "sided"), [(0, 40, "two"), (40, 40, "two"), (3, 40, "two"), (2, 60, "upper"),
+                                              (1, 30, "lower")])
+def test_wald_with_rare_errors_promises_no_coverage_and_gives_clopper_pearson(k, n, sided):
+    """Lesson 3: Wald covers far below 95% near 0 (87% at n = 40, rate 0.05); Clopper-Pearson is reported."""
+    r = et.proportion_interval(k, n, sided=sided)
+    exact = et.proportion_interval(k, n, sided=sided, method="clopper-pearson")
+    assert "about 95%" not in r.verdict and "prefer Wilson" not in r.verdict and "built this way" not in r.verdict
+    shown = {"two": f"[{plain(exact.low)}, {plain(exact.high)}]", "upper": plain(exact.high),
+             "lower": plain(exact.low)}[sided]
+    assert f"Clopper-Pearson's {'interval' if sided == 'two' else 'bound'}, {shown}, covers the true rate in at " \
+           "least 95%" in r.verdict
+    if k in (0, n):
+        assert "standard error is 0" in r.verdict
+    assert et.exact_coverage(0.05, 40, method="wald") < 0.9                 # why no promise is made

@@ -460,3 +460,37 @@ def test_wilcoxon_verdict_speaks_of_symmetry_not_the_median():
     assert "median" not in r.verdict and "no evidence" not in r.verdict
     with pytest.raises(ValueError, match="confidence"):
         wilcoxon_test([1, 2, 3], confidence=1.5)
+
+
+def test_posthoc_verdict_counts_the_other_comparisons_in_words():
+    from evalteach.example_scores import DEMSAR_ALGORITHMS, DEMSAR_AUC
+    one_left = friedman_posthoc(DEMSAR_AUC, control=0, names=DEMSAR_ALGORITHMS)
+    assert (len(one_left.pairs), int(np.sum(one_left.significant))) == (3, 2)
+    assert "for the other comparison the data do not rule out" in one_left.verdict
+    assert "other 1 comparisons" not in one_left.verdict
+    two_left = friedman_posthoc(DEMSAR_AUC, control=3, names=DEMSAR_ALGORITHMS)
+    assert int(np.sum(two_left.significant)) == 1 and "for the other 2 comparisons" in two_left.verdict
+    ranks = np.tile([1.0, 2.0, 3.0], (30, 1))        # every data set ranks the three the same way
+    everything = friedman_posthoc(ranks, method="bonferroni-dunn")
+    assert np.all(everything.significant) and "other" not in everything.verdict
+    nemenyi = friedman_posthoc(DEMSAR_AUC, method="nemenyi")._explain().formulas[0]
+    assert "studentized range" in nemenyi
+
+
+def test_friedman_display_names_demsars_chi2_beside_iman_davenports_f():
+    """Lesson 11 teaches chi2_F = 9.28, p = 0.026 on Demšar's table: the display leads with it, F_F beside."""
+    from evalteach.example_scores import DEMSAR_AUC
+    r = friedman_test(DEMSAR_AUC)
+    assert r.verdict.startswith("Friedman's χ²_F = 9.28 (p = 0.0258, chi-square with 3 df) and Iman-Davenport's "
+                                "F_F = 3.69 (p = 0.0198, F with 3 and 39 df")
+    assert r.p_value == pytest.approx(st.chi2.sf(r.statistic, 3))
+    assert "both below 0.05" in r.verdict
+    split = friedman_test([[0, 1, 2], [0, 1, 2], [0, 2, 1]])       # F_F's p = 0.0494, chi2_F's p = 0.0970
+    assert split.p_value == pytest.approx(st.friedmanchisquare([0, 0, 0], [1, 1, 2], [2, 2, 1]).pvalue)
+    assert split.iman_davenport_p_value < 0.05 <= split.p_value
+    assert "only F_F is below 0.05, so the evidence is borderline" in split.verdict
+    assert "significant at" not in split.verdict
+    rng = np.random.default_rng(5)
+    quiet = friedman_test(rng.normal(size=(6, 3)))
+    if quiet.iman_davenport_p_value >= 0.05:
+        assert "neither below 0.05" in quiet.verdict and "do not rule out" in quiet.verdict

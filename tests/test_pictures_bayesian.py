@@ -29,6 +29,8 @@ def test_the_filled_areas_under_the_posterior_are_the_three_probabilities(rope, 
     assert x_span(one(ax, "interval")) == pytest.approx((r.low, r.high))
     assert one(ax, "estimate").get_xdata()[0] == r.mean_difference
     assert sorted(line.get_xdata()[0] for line in by_gid(ax, "rope-edge")) == ([-rope, rope] if rope else [])
+    band = one(ax, "interval").get_ydata()[0]        # the rope's edges stop below the interval's band
+    assert all(max(line.get_ydata()) < band for line in by_gid(ax, "rope-edge"))
 
 
 def test_a_posterior_without_spread_is_a_point_mass():

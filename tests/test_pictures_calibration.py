@@ -22,10 +22,9 @@ def test_the_curve_and_the_histogram_are_the_table(n_bins):
     r = et.reliability_diagram(y, p, n_bins=n_bins)
     top = r.plot()
     bottom = top.figure.axes[1]
-    filled = r.counts > 0
     curve = one(top, "estimate")
-    np.testing.assert_allclose(curve.get_xdata(), r.mean_forecast[filled])
-    np.testing.assert_allclose(curve.get_ydata(), r.observed_frequency[filled])
+    np.testing.assert_allclose(curve.get_xdata(), r.mean_forecast)            # NaN where a bin is empty
+    np.testing.assert_allclose(curve.get_ydata(), r.observed_frequency)
     counts = one(bottom, "counts")
     np.testing.assert_allclose(heights(counts), r.counts)
     np.testing.assert_allclose(bar_centres(counts), (r.bin_edges[:-1] + r.bin_edges[1:]) / 2)
@@ -33,3 +32,19 @@ def test_the_curve_and_the_histogram_are_the_table(n_bins):
     for value in (r.brier, r.reliability, r.resolution, r.uncertainty, r.within_bin):
         assert et._format.plain(value) in title
     assert one(top, "diagonal").get_xydata().tolist() == [[0, 0], [1, 1]]
+
+
+def test_no_line_crosses_an_empty_bin():
+    """Forecasts only near 0.1 and 0.7 (a tree's two leaves): no segment may join them across empty bins."""
+    p = np.r_[np.full(40, 0.12), np.full(40, 0.71)]
+    y = np.r_[np.zeros(36), np.ones(4), np.zeros(10), np.ones(30)].astype(int)
+    r = et.reliability_diagram(y, p)
+    assert r.counts.tolist() == [0, 40, 0, 0, 0, 0, 0, 40, 0, 0]
+    line = one(r.plot(), "estimate")
+    x, yy = np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
+    drawn = np.isfinite(x) & np.isfinite(yy)
+    np.testing.assert_allclose(x[drawn], [0.12, 0.71])
+    np.testing.assert_allclose(yy[drawn], [0.1, 0.75])
+    segments = drawn[:-1] & drawn[1:]                     # matplotlib draws a segment only between finite points
+    assert not segments.any()
+    assert line.get_marker() == "o"                       # each non-empty bin still shows as a marker

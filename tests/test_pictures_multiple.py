@@ -93,7 +93,10 @@ def test_the_cd_diagram_places_each_algorithm_at_its_rank_and_joins_the_nemenyi_
     assert high - low == pytest.approx(cd)
     expected = _independent_groups(r.average_ranks, lambda i, j: abs(r.average_ranks[i] - r.average_ranks[j]) >= cd)
     assert _drawn_groups(ax, r.average_ranks) == expected == set(r.groups(alpha))
-    assert et._format.p_text(r.p_value) in ax.get_title()
+    title = ax.get_title()
+    assert f"Friedman's $\\chi^2_F$ = {et._format.plain(r.statistic)}, {et._format.p_text(r.p_value)}" in title
+    assert (f"Iman-Davenport's $F_F$ = {et._format.plain(r.iman_davenport)}, "
+            f"{et._format.p_text(r.iman_davenport_p_value)}") in title
 
 
 def test_the_diagram_refuses_names_that_do_not_fit():
@@ -118,3 +121,19 @@ def test_the_posthoc_diagram_joins_what_its_tests_cannot_tell_apart(method, cont
         expected = {group} if len(group) > 1 else set()
         assert one(ax, f"name-{control}").get_fontweight() == "bold"
     assert _drawn_groups(ax, r.average_ranks) == expected == set(r.groups())
+
+
+def test_wilcoxon_legend_names_the_shift_with_one_precision_and_the_title_p_is_optional():
+    r = et.wilcoxon_test(DEMSAR_AUC[:, 1], DEMSAR_AUC[:, 0])
+    assert (r.hl_low, r.hl_high) == pytest.approx((0.003, 0.0275))
+    ax = r.plot()
+    assert one(ax, "interval").get_label() == "95% interval for the shift\n[0.0030, 0.0275]"
+    assert "Hodges-Lehmann estimate\nof the shift 0.013" == one(ax, "estimate").get_label()
+    hidden = r.plot(show_p=False)
+    assert "p =" not in hidden.get_title() and "p <" not in hidden.get_title()
+    assert et._format.p_text(r.p_value) in ax.get_title()
+    one_sided = et.wilcoxon_test(RNG.normal(0.01, 0.02, 60), alternative="greater")
+    label = one(one_sided.plot(), "interval").get_label()
+    assert label == f"95% lower bound for the shift\n{et._format.plain(one_sided.hl_low)}" and np.isinf(one_sided.hl_high)
+    with pytest.raises(TypeError, match="show_p must be True or False, got 'no'"):
+        r.plot(show_p="no")

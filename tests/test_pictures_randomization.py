@@ -42,6 +42,29 @@ def test_the_marked_share_of_the_null_distribution_gives_p(make, alternative):
     assert bool(by_gid(ax, "mirror")) == (r.paired and alternative == "two-sided")
 
 
+def test_the_bars_at_the_observed_value_are_not_hidden_under_its_lines():
+    r = et.permutation_test(D)                      # paired, two-sided, exact: bars at +-observed are marked
+    ax = r.plot()
+    marked = by_gid(ax, "p-value")
+    centres = np.concatenate([bar_centres(c) for c in marked])
+    assert np.isclose(centres, r.statistic).any() and np.isclose(centres, -r.statistic).any()
+    bar_colours = {tuple(np.round(colour[:3], 3)) for c in marked for colour in c.get_facecolor()}
+    for gid in ("statistic", "mirror"):
+        line = one(ax, gid)
+        assert line.get_zorder() < min(c.get_zorder() for c in marked)
+        assert tuple(np.round(plt.matplotlib.colors.to_rgb(line.get_color()), 3)) not in bar_colours
+
+
+def test_the_caller_names_the_statistic():
+    r = et.permutation_test(D)
+    assert r.plot().get_xlabel() == "mean difference a − b"
+    assert r.plot(statistic="accuracy difference, tree − NB").get_xlabel() == "accuracy difference, tree − NB"
+    with pytest.raises(TypeError, match="statistic must be a string, got 3"):
+        r.plot(statistic=3)
+    with pytest.raises(ValueError, match="statistic must not be empty"):
+        r.plot(statistic=" ")
+
+
 def test_an_exact_test_draws_a_bar_per_distinct_rearranged_mean():
     r = et.permutation_test(D)
     ax = r.plot()

@@ -58,6 +58,28 @@ def test_paired_test_draws_its_differences_mean_interval_and_shaded_p(test, alte
     assert right.get_xlabel() == ("z" if r.df is None else "t")
 
 
+def test_thirty_holdouts_are_pairs_with_readable_ticks_and_the_learners_named():
+    """30 holdouts: not 'fold', not 31 tick labels running together; the legend inside the panel."""
+    r = et.corrected_resampled_t_test(np.random.default_rng(4).normal(0.01, 0.02, 30), test_train_ratio=0.5)
+    left = r.plot(names=("tree", "naive Bayes"))
+    ticks = [t.get_text() for t in left.get_xticklabels()]
+    assert ticks[-1] == "mean" and len(ticks) <= 8 and all(1 <= int(t) <= 30 for t in ticks[:-1])
+    assert "fold" not in left.get_xlabel().split(" (")[0] and left.get_xlabel().startswith("pair")
+    assert left.get_ylabel() == "tree − naive Bayes"
+    assert one(left, "differences").get_label() == "differences tree − naive Bayes"
+    legend = left.get_legend()
+    box, frame = legend.get_window_extent(), left.get_window_extent()
+    assert frame.x0 <= box.x0 and box.x1 <= frame.x1 + 1 and frame.y0 <= box.y0 and box.y1 <= frame.y1 + 1
+    figure = left.figure
+    figure.canvas.draw()
+    labels = [t.get_window_extent() for t in left.get_xticklabels()]
+    assert not any(a.overlaps(b) for a, b in zip(labels, labels[1:]))
+    assert [t.get_text() for t in et.paired_t_test(FOLDS).plot().get_xticklabels()] == \
+        [*(str(i) for i in range(1, len(FOLDS) + 1)), "mean"]
+    with pytest.raises(ValueError, match="names must be 2 strings"):
+        r.plot(names="ab")
+
+
 def test_a_paired_test_without_spread_draws_its_infinite_statistic_at_the_edge():
     r = et.paired_t_test([0.05] * 5)
     left = r.plot()
@@ -95,6 +117,13 @@ def test_sign_test_fills_outcomes_adding_up_to_p(wins, losses, ties):
     assert heights(one(ax, "p-value")).sum() == pytest.approx(r.p_value, rel=1e-9)
     assert one(ax, "statistic").get_xdata()[0] == r.statistic
     assert sum(heights(c).sum() for c in by_gid(ax, "null") + by_gid(ax, "p-value")) == pytest.approx(1, abs=1e-6)
+    assert "A wins" not in ax.get_title() and ax.get_xlabel() == "wins"
+
+
+def test_sign_test_picture_names_the_algorithms_given():
+    ax = et.sign_test(11, 2, 1, names=("C4.5+m", "C4.5")).plot()
+    assert ax.get_title() == "Sign test: C4.5+m wins 11, loses 2, 1 tie split against C4.5: 11 of 13"
+    assert ax.get_xlabel() == "wins of C4.5+m"
 
 
 @pytest.mark.parametrize("options", [dict(exact=True), dict(), dict(correction=False)])

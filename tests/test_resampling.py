@@ -2,6 +2,7 @@
 import numpy as np
 import pytest
 
+from evalteach._format import plain
 from evalteach.stats import (bootstrap_632, bootstrap_632_plus, bootstrap_samples, holdout_split, kfold_splits,
                              leave_one_out_splits, no_information_error, repeated_holdout_splits)
 
@@ -158,3 +159,12 @@ def test_no_information_error():
     assert no_information_error([0, 0, 1, 1], [0, 1, 1, 1]) == pytest.approx(0.5 * 0.75 + 0.5 * 0.25)
     # two balanced classes: always 1/2
     assert no_information_error([0, 1] * 5, [0] * 3 + [1] * 7) == pytest.approx(0.5)
+
+
+def test_bootstrap_632_display_calls_the_out_of_bag_error_pessimistic_only_on_average():
+    """For one data set the out-of-bag error can lie below the true error: its bias is an average."""
+    for r in (bootstrap_632(0.05, 0.20), bootstrap_632_plus(0.05, 0.20, 0.5)):
+        assert r.estimate == pytest.approx(0.05 + r.weight * 0.15)
+        assert "pessimistic out-of-bag" not in r.verdict
+        assert "On average the first is optimistic" in r.verdict and "second pessimistic" in r.verdict
+        assert f"weight {plain(r.weight)}" in r.verdict

@@ -58,7 +58,8 @@ def test_interval_for_the_difference():
     half = stats.norm.ppf(0.95) * r.se
     assert (r.low, r.high) == pytest.approx((0.1 - half, 0.1 + half))
     assert r.confidence == 0.90
-    assert "significant" in r.verdict and "h2" not in r.verdict and "lower" not in r.verdict
+    assert "borderline (two-sided, p = 0.1002, about 0.1)" in r.verdict  # p = alpha to three decimals
+    assert "h2" not in r.verdict and "lower" not in r.verdict
 
 
 def test_compare_hypotheses_matches_statsmodels_wald():
@@ -291,8 +292,8 @@ def test_mcnemar_batch():
     np.testing.assert_allclose(exact.p_value, [stats.binomtest(int(x), int(x + y)).pvalue for x, y in zip(b, c)])
     assert "batch of 3" in batch._repr_markdown_()
     md = et.mcnemar_test(10, 2)._repr_markdown_()
-    assert "(|10 - 2| - 1)^2" in md and "4.083" in md and "reject equal true error rates" in md
-    assert "the exact test (exact=True) gives p = 0.0386" in md  # binomial: 2 P(X <= 2), X ~ Bin(12, 1/2)
+    assert "(|10 - 2| - 1)^2" in md and "4.083" in md and "A and B differ significantly at the 5% level" in md
+    assert "the exact test (exact=True) is safer: p = 0.0386" in md  # binomial: 2 P(X <= 2), X ~ Bin(12, 1/2)
     assert stats.binomtest(2, 12).pvalue == pytest.approx(0.03857, abs=1e-5)
 
 
@@ -302,7 +303,7 @@ def test_mcnemar_verdict_says_when_no_split_could_be_significant():
     assert few.p_value == pytest.approx(0.25) and "no split could reach the 5% level" in few.verdict
     many = et.mcnemar_test(10, 9, exact=True)  # 19-0 would be significant: not said
     assert many.p_value > 0.05 and "no split could" not in many.verdict
-    assert "approximation is rough" not in et.mcnemar_test(40, 10).verdict  # b + c >= 25: it is fine
+    assert "exact=True" not in et.mcnemar_test(40, 10).verdict  # b + c >= 25: the approximation is fine
 
 
 def _tango_by_search(b, c, n, confidence=0.95):
@@ -374,8 +375,8 @@ def test_mcnemar_interval_at_the_edges():
 def test_mcnemar_verdict_gives_the_interval_and_says_when_it_disagrees_with_the_test():
     r = et.mcnemar_test(np.array([[59, 6], [16, 80]]))  # corrected p = 0.055, interval excludes 0
     assert r.p_value > 0.05 and r.low > 0
-    assert ("err(A) - err(B) = (c - b) / n = 0.0621 (B made fewer errors), estimates the difference of the true "
-            "errors; the 95% interval [0.00543, 0.124] for it (Tango's score interval") in r.verdict
+    assert ("err(A) - err(B) = (c - b) / n = 0.0621 (B made fewer errors); Tango's 95% interval [0.00543, 0.124] "
+            "shows the true differences the data allow") in r.verdict
     assert ("The interval excludes 0 although the test is not significant: at d = 0 the score test is McNemar's "
             "chi-square without the continuity correction (p = 0.0330 here)") in r.verdict
     assert "although" not in et.mcnemar_test(6, 16, n=161, correction=False).verdict  # p = 0.033: they agree
@@ -409,7 +410,7 @@ def test_sign_test_splits_ties_as_demsar():
     assert r.p_value == pytest.approx(stats.binomtest(13, 19).pvalue)
     assert et.sign_test(15, 5).p_value == pytest.approx(stats.binomtest(15, 20).pvalue)
     assert r.p_value > 0.05 and "not significant" in r.verdict
-    assert "A wins 18 of 22 comparisons" in et.sign_test(18, 4).verdict
+    assert "18 of 22 comparisons are wins" in et.sign_test(18, 4).verdict
     assert "significantly different from half and half" in et.sign_test(18, 4).verdict
     assert "w' = 12 + 1 = 13" in r._repr_markdown_()
     assert et.sign_test(4, 4, 2).p_value == 1.0
@@ -524,3 +525,56 @@ def test_compare_hypotheses_display_does_not_claim_the_exact_95_percent_row_belo
     assert "-0.00005254" in r._explain().steps[-1] and r"\times 10" not in r._explain().steps[-1]
     # a z above the exact value keeps the plain wording
     assert "reaches 2.58, the table's 99% column;" in et.compare_hypotheses(0.3, 100, 0.1, 100)._verdict()
+
+
+def test_compare_hypotheses_p_at_alpha_to_three_decimals_is_borderline_not_a_verdict():
+    """TEACHING, 'Borderline is borderline': p = 0.0501 from a normal approximation is about 0.05."""
+    r = et.compare_hypotheses(0.20, 100, 0.30, 100, alternative="less")
+    assert r.p_value == pytest.approx(stats.norm.cdf(-0.1 / math.sqrt(0.0037)))
+    assert 0.05 < r.p_value < 0.0505
+    assert "is borderline (one-sided, p = 0.0501, about 0.05)" in r.verdict
+    assert "not significant" not in r.verdict and "do not rule out" not in r.verdict
+    assert "95% upper bound 0.0000525 for it" in r.verdict
+    # away from alpha the verdict stands: two-sided p = 0.1002, and z = 2.2 gives p = 0.014
+    assert "not significant (two-sided, p = 0.1002)" in et.compare_hypotheses(0.20, 100, 0.30, 100).verdict
+    assert "borderline" not in et.compare_hypotheses(0.10, 500, 0.20, 500).verdict
+
+
+def test_sign_test_names_the_algorithms_only_when_given():
+    """Counts alone say nothing of which algorithm won: the display speaks of wins unless names are given."""
+    plain_counts = et.sign_test(11, 2, 1)
+    assert "A wins" not in plain_counts.verdict and plain_counts.names == ()
+    assert plain_counts.verdict.startswith("11 of 13 comparisons are wins (ties split evenly)")
+    named = et.sign_test(11, 2, 1, names=("C4.5+m", "C4.5"))
+    assert named.verdict.startswith("C4.5+m wins 11 of 13 comparisons against C4.5")
+    assert named.p_value == plain_counts.p_value == pytest.approx(stats.binomtest(11, 13).pvalue)
+    for bad in ("ab", ("only one",), ("a", 2), 5):
+        with pytest.raises(ValueError, match="names must be 2 strings"):
+            et.sign_test(11, 2, names=bad)
+
+
+def test_one_sided_interval_steps_are_half_open_with_the_verdicts_digits():
+    errors = [0.05, 0.07, 0.06, 0.04, 0.09, 0.08]
+    greater = et.one_sample_t_test(errors, 0.03, alternative="greater")
+    expected = stats.ttest_1samp(errors, 0.03, alternative="greater").confidence_interval(0.95)
+    assert greater.low == pytest.approx(expected.low) and np.isinf(greater.high)
+    step = greater._explain().steps[-1]
+    assert step.endswith(r"[0.0496,\ \infty)") and "lower bound 0.0496" in greater.verdict
+    less = et.one_sample_t_test(errors, 0.1, alternative="less")._explain().steps[-1]
+    assert less.endswith(r"(-\infty,\ 0.0804]")
+    two = et.one_sample_t_test(errors, 0.1, alternative="two-sided")._explain().steps[-1]
+    assert two.endswith(r"[0.04537,\ 0.08463]")                 # two-sided steps keep four digits
+
+
+def test_mcnemar_display_is_short():
+    """Student reading load: the verdict says the test, the counts, the interval and the scope, once each."""
+    plain_case = et.mcnemar_test(np.array([[40, 10], [3, 47]]))
+    assert plain_case.verdict.startswith("A and B do not differ significantly at the 5% level (p = 0.0961, "
+                                         "chi-square, 1 df, with continuity correction): only A was right on "
+                                         "b = 10 test examples, only B on c = 3.")
+    assert len(plain_case.verdict.split()) <= 100
+    assert len(et.mcnemar_test(30, 5).verdict.split()) <= 55
+    assert "Dietterich 1998" in plain_case.verdict and "not the learning algorithms" in plain_case.verdict
+    formulas = plain_case._explain().formulas
+    assert len(formulas) == 2 and r"\tilde p_b" not in plain_case._repr_markdown_()
+    assert "every } d \\text{ that his score test does not reject}" in formulas[1]

@@ -27,9 +27,10 @@ def shade(ax, x, y, *, color=COLORS["bad"], label=None, gid=P_VALUE, alpha=SHADE
     return ax.fill_between(x, 0, y, color=color, alpha=alpha, linewidth=0, label=label, gid=gid)
 
 
-def mark_statistic(ax, x, top, *, label=None, color=COLORS["bad"], gid=STATISTIC, linestyle="-"):
-    """A vertical line at the observed statistic, from 0 to ``top``."""
-    return ax.plot([x, x], [0, top], color=color, lw=points(2.2), label=label, gid=gid, linestyle=linestyle)[0]
+def mark_statistic(ax, x, top, *, label=None, color=COLORS["bad"], gid=STATISTIC, linestyle="-", zorder=2):
+    """A vertical line at the observed statistic, from 0 to ``top`` (``zorder=0.5`` draws it behind bars)."""
+    return ax.plot([x, x], [0, top], color=color, lw=points(2.2), label=label, gid=gid, linestyle=linestyle,
+                   zorder=zorder)[0]
 
 
 def mark_estimate(ax, x, y, *, label=None, color=COLORS["data"], gid=ESTIMATE):

@@ -44,9 +44,10 @@ def correlated_t(r, ax=None):
                               label=f"P({names[name]}) = {plain(shares[name])}")
             low, high = posterior.ppf(5e-4), posterior.isf(5e-4)
             limits = (min(low, -1.5 * r.rope), max(high, 1.5 * r.rope))
-        if r.rope > 0:
+        if r.rope > 0:  # the edges stop below the interval's band: nothing is drawn across it
             for edge in (-r.rope, r.rope):
-                ax.axvline(edge, color=COLORS["muted"], linestyle=":", lw=points(1.2), gid="rope-edge")
+                ax.plot([edge, edge], [0, 1.1 * top], color=COLORS["muted"], linestyle=":", lw=points(1.2),
+                        gid="rope-edge")
         ax.set_xlim(*limits)
         interval_above(ax, r.low, r.high, r.mean_difference, top, limits=limits,
                        label=interval_words(r.low, r.high, r.credibility).replace("interval", "credible interval"),

@@ -12,11 +12,12 @@ from ._marks import bars, legend_beside
 def reliability_diagram(r, ax=None):
     """The picture of a :class:`~evalteach.stats.ReliabilityDiagram`."""
     with panels(r, ax, count=2, figsize=(7.6, 5.2), vertical=True, ratios=(3, 1)) as (top, bottom):
-        filled = r.counts > 0
         top.plot([0, 1], [0, 1], linestyle="--", color=COLORS["muted"], lw=points(1.2), gid="diagonal",
                  label="perfectly calibrated")
-        top.plot(r.mean_forecast[filled], r.observed_frequency[filled], "o-", color=COLORS["data"], lw=points(2),
-                 ms=points(6), gid=ESTIMATE, label="each bin: observed frequency\nagainst mean forecast")
+        # an empty bin is NaN in the table: the line breaks there instead of crossing bins with no forecasts
+        top.plot(r.mean_forecast, r.observed_frequency, "o-", color=COLORS["data"], lw=points(2),
+                 ms=points(6), gid=ESTIMATE, label="each bin: observed frequency\nagainst mean forecast\n"
+                                                  "(lines join adjacent bins)")
         top.set(xlim=(0, 1), ylim=(-0.02, 1.02), ylabel="observed frequency")
         top.tick_params(labelbottom=False)
         top.set_title(f"Reliability diagram: {r.n} forecasts in {r.counts.size} bins")

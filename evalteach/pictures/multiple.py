@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
-from .._format import interval_words, p_text, plain
+from .. import _validate as v
+from .._format import p_text, pct, plain, same_decimals
 from ..plotting import COLORS, points
 from ._canvas import ESTIMATE, INTERVAL, panels
 from ._marks import bars, legend_beside
@@ -18,8 +19,9 @@ def _rank_text(rank):
     return "–" if np.isnan(rank) else f"{rank:g}"
 
 
-def wilcoxon(r, ax=None):
+def wilcoxon(r, ax=None, show_p=True):
     """The picture of a :class:`~evalteach.stats.WilcoxonResult`."""
+    show_p = v.boolean("show_p", show_p)
     with panels(r, ax, figsize=(9.0, 3.8)) as (ax,):
         d, ranks = r.differences, r.ranks
         order = np.lexsort((d, np.abs(d)))  # by size, as ranked
@@ -38,9 +40,9 @@ def wilcoxon(r, ax=None):
         ax.axhline(0, color=COLORS["truth"], lw=points(0.8), gid="zero-line")
         if np.isfinite(r.hodges_lehmann):
             ax.axhspan(*(np.clip([r.hl_low, r.hl_high], *_span(d, r))), color=COLORS["good"], alpha=0.18,
-                       lw=0, gid=INTERVAL, label=interval_words(r.hl_low, r.hl_high, r.confidence))
+                       lw=0, gid=INTERVAL, label=_shift_interval(r))
             ax.axhline(r.hodges_lehmann, color=COLORS["good"], lw=points(2), gid=ESTIMATE,
-                       label=f"Hodges-Lehmann estimate {plain(r.hodges_lehmann)}")
+                       label=f"Hodges-Lehmann estimate\nof the shift {plain(r.hodges_lehmann)}")
         ax.set_ylim(*_span(d, r))
         ax.set_xlim(0.3, d.size + 0.7)
         if d.size <= RANKS_WRITTEN:
@@ -51,9 +53,21 @@ def wilcoxon(r, ax=None):
             ax.set_xlabel("the differences sorted by size")
         ax.set_ylabel("a − b")
         side = "two-sided" if r.alternative == "two-sided" else "one-sided"
-        ax.set_title(f"Wilcoxon signed-rank test: {p_text(r.p_value)} ({side}, {_P_SHORT[r.p_method]})")
+        ax.set_title(f"Wilcoxon signed-rank test: {p_text(r.p_value)} ({side}, {_P_SHORT[r.p_method]})"
+                     if show_p else "Wilcoxon signed-rank test: the differences and their ranks")
         legend_beside(ax)
     return ax
+
+
+def _shift_interval(r):
+    """The legend's words for the Hodges-Lehmann interval, both ends with the same decimals."""
+    level = pct(r.confidence)
+    if np.isinf(r.hl_high):
+        return f"{level} lower bound for the shift\n{plain(r.hl_low)}"
+    if np.isinf(r.hl_low):
+        return f"{level} upper bound for the shift\n{plain(r.hl_high)}"
+    low, high = same_decimals(r.hl_low, r.hl_high)
+    return f"{level} interval for the shift\n[{low}, {high}]"
 
 
 _P_SHORT = {"exact": "exact", "conditional": "exact conditional", "normal": "normal approximation"}
@@ -117,8 +131,9 @@ def friedman(r, ax=None, names=None, alpha=0.05):
     cd = r.critical_difference(alpha)
     with panels(r, ax, figsize=_size(r.k)) as (ax,):
         _diagram(ax, r.average_ranks, names, r.groups(alpha), cd=cd.cd)
-        ax.set_title(f"Friedman: {p_text(r.p_value)} (χ²), Iman-Davenport {p_text(r.iman_davenport_p_value)} (F); "
-                     f"Nemenyi at α = {plain(alpha)}", fontsize="medium")
+        ax.set_title(f"Friedman's $\\chi^2_F$ = {plain(r.statistic)}, {p_text(r.p_value)}; Iman-Davenport's $F_F$ = "
+                     f"{plain(r.iman_davenport)}, {p_text(r.iman_davenport_p_value)}\n"
+                     f"bars: Nemenyi cannot tell them apart at α = {plain(alpha)}", fontsize="medium")
     return ax
 
 

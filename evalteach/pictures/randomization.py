@@ -3,14 +3,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from .. import _validate as v
 from .._format import p_text, pct, plain
 from ..plotting import COLORS, points
 from ._canvas import ESTIMATE, panels
 from ._marks import draw_interval, histogram, legend_beside, mark_statistic
 
 
-def permutation_test(r, ax=None):
+def permutation_test(r, ax=None, statistic=None):
     """The picture of a :class:`~evalteach.stats.PermutationTest`."""
+    default = "mean difference a − b" if r.paired else "difference of means a − b"
+    statistic = default if statistic is None else v.text("statistic", statistic)
     with panels(r, ax, figsize=(8.4, 3.6)) as (ax,):
         t, extreme = r.null_distribution, r.extreme
         count, total = int(extreme.sum()), t.size
@@ -26,17 +29,18 @@ def permutation_test(r, ax=None):
         _, marked, top = histogram(ax, t, extreme, label="every rearrangement" if r.exact else
                                    f"{total} random rearrangements (seed {r.seed})")
         marked.set_label(f"{'the smaller tail' if doubled else 'as extreme'}: {share}")
-        mark_statistic(ax, r.statistic, 1.15 * top,
+        # the lines run behind the bars, in black: the vermillion bars at +-observed stay visible
+        mark_statistic(ax, r.statistic, 1.15 * top, color=COLORS["truth"], zorder=0.5,
                        label=f"observed {plain(r.statistic)}: {p_text(r.p_value)} = {formula}")
         if r.paired and r.alternative == "two-sided" and r.statistic != 0:
-            mark_statistic(ax, -r.statistic, 1.15 * top, linestyle="--", gid="mirror",
-                           label=f"its mirror image {plain(-r.statistic)}")
+            mark_statistic(ax, -r.statistic, 1.15 * top, color=COLORS["truth"], zorder=0.5, linestyle="--",
+                           gid="mirror", label=f"its mirror image {plain(-r.statistic)}")
         ax.set_ylim(0, 1.3 * top)
         spread = max(np.ptp(t), 2 * abs(r.statistic)) or 1.0
         ax.set_xlim(min(t.min(), -abs(r.statistic)) - 0.05 * spread, max(t.max(), abs(r.statistic)) + 0.05 * spread)
         what = "sign flips of the differences" if r.paired else "shuffles of the group labels"
         ax.set_title(f"Permutation test ({'exact' if r.exact else 'Monte Carlo'}): {what}")
-        ax.set_xlabel("mean difference a − b" if r.paired else "difference of means a − b")
+        ax.set_xlabel(statistic)
         ax.set_ylabel("share of rearrangements")
         legend_beside(ax)
     return ax

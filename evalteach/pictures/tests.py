@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 from matplotlib.patches import Rectangle
+from matplotlib.ticker import MaxNLocator
 from scipy import stats as _st
+
+from .. import _validate as v
 
 from .._format import interval_words, p_text, plain
 from ..plotting import COLORS, points
@@ -85,28 +88,39 @@ def hypothesis_comparison(r, ax=None):
 
 # --- paired tests --------------------------------------------------------------------------
 
-def _differences_panel(ax, r, d, low, high, mean, *, xlabel="fold", positions=None, interval_name=None):
-    """The paired differences as dots, the zero line, and the mean with its interval beside them."""
-    positions = np.arange(1, d.size + 1) if positions is None else positions
-    at = positions.max() + 1.8
+#: Up to this many pairs, each gets its own tick; beyond, a few integer ticks keep them readable.
+PAIR_TICKS = 12
+
+
+def _differences_panel(ax, d, low, high, mean, *, names=None, interval_name=None):
+    """The paired differences as dots, the zero line, and the mean with its interval beside them;
+    the legend inside the panel (a legend beside it left a blank column)."""
+    positions = np.arange(1, d.size + 1)
+    at = d.size + max(1.8, 0.12 * d.size)
     ax.axhline(0, color=COLORS["muted"], lw=points(1), gid="zero")
-    ax.plot(positions, d, "o", color=COLORS["data"], ms=points(6), gid="differences", label="differences a − b")
+    difference = f"{names[0]} − {names[1]}" if names else "a − b"
+    ax.plot(positions, d, "o", color=COLORS["data"], ms=points(6), gid="differences",
+            label=f"differences {difference}")
     span = _limits(*d, mean, low, high, spread=float(np.ptp(d)) or abs(mean) or 1.0)
-    ax.set_ylim(*span)
+    ax.set_ylim(span[0], span[1] + 0.35 * (span[1] - span[0]))       # room for the legend above the data
     draw_interval(ax, low, high, at, vertical=True, limits=span, label=interval_name)
     mark_estimate(ax, at, mean, label=f"mean = {plain(mean)}")
-    ax.set_xlim(positions.min() - 0.7, at + 0.7)
-    ax.set_xticks([*positions, at], [*(str(i) for i in positions), "mean"])
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("a − b")
-    legend_beside(ax)
+    ax.set_xlim(0.3, at + 0.7)
+    shown = positions if d.size <= PAIR_TICKS else \
+        [int(t) for t in MaxNLocator(nbins=6, integer=True).tick_values(1, d.size) if 1 <= t <= d.size]
+    ax.set_xticks([*shown, at], [*(str(i) for i in shown), "mean"])
+    ax.set_xlabel("pair (one per test set, fold or holdout)")
+    ax.set_ylabel(difference)
+    ax.legend(loc="upper left", ncols=2, fontsize="small", frameon=False, columnspacing=1.0, handlelength=1.2,
+              borderaxespad=0.3)
 
 
-def paired_test(r, ax=None):
+def paired_test(r, ax=None, names=None):
     """The picture of a :class:`~evalteach.stats.PairedTest`."""
     single(r, "statistic")
+    names = None if names is None else v.names("names", names, 2, "the learners a and b")
     with panels(r, ax, count=2, figsize=(11.0, 3.6), ratios=(1, 1)) as (left, right):
-        _differences_panel(left, r, r.differences, r.low, r.high, r.mean_difference,
+        _differences_panel(left, r.differences, r.low, r.high, r.mean_difference, names=names,
                            interval_name=interval_words(r.low, r.high, r.confidence))
         left.set_title(f"{r.k} paired differences")
         symbol = "z" if r.df is None else "t"
@@ -193,8 +207,12 @@ def sign_test(r, ax=None):
         extreme = (j <= low) | (j >= r.n - low)
         _binomial_bars(ax, r.n, 0.5, extreme, r.statistic, name=f"Bin({r.n}, ½) if neither is better", symbol="wins")
         ties = f", {r.ties} tie{'s' if r.ties != 1 else ''} split" if r.ties else ""
-        ax.set_title(f"Sign test: A wins {r.wins}, loses {r.losses}{ties}: {r.statistic} of {r.n}")
-        ax.set_xlabel("wins of A")
+        if r.names:
+            ax.set_title(f"Sign test: {r.names[0]} wins {r.wins}, loses {r.losses}{ties} against {r.names[1]}: "
+                         f"{r.statistic} of {r.n}")
+        else:
+            ax.set_title(f"Sign test: {r.wins} wins, {r.losses} losses{ties}: {r.statistic} of {r.n}")
+        ax.set_xlabel(f"wins of {r.names[0]}" if r.names else "wins")
         legend_beside(ax)
     return ax
 

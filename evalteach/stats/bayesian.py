@@ -82,6 +82,31 @@ class BayesianCorrelatedTTest(Result):
     freedom, location ``mean_difference`` and scale ``scale`` (a point mass at
     ``mean_difference`` when ``scale`` is 0); :meth:`posterior` returns it as a scipy
     distribution, e.g. to draw its density.
+
+    Attributes
+    ----------
+    p_left, p_rope, p_right : float
+        The posterior probabilities that mu is below ``-rope``, inside the rope, above ``rope``.
+    rope : float
+        The rope's half-width.
+    mean_difference : float
+        The posterior's location (the mean of the differences).
+    scale : float
+        The posterior's scale (0: a point mass).
+    df : int
+        The posterior's degrees of freedom, ``n - 1``.
+    low, high : float
+        The central credible interval (not a confidence interval: no ``confidence_interval()``).
+    credibility : float
+        Its posterior probability.
+    n : int
+        The number of folds.
+    rho : float
+        The correlation assumed between folds.
+    test_train_ratio : float
+        ``n_test / n_train``.
+    sd : float
+        The differences' standard deviation.
     """
 
     p_left: float
@@ -233,6 +258,25 @@ class BayesianSignedRankTest(Result):
     draw: the probabilities that the average of two data sets' differences falls below,
     inside or above the rope. ``p_left, p_rope, p_right`` are the shares of draws in
     which that region is the most probable one (as in ``baycomp``).
+
+    Attributes
+    ----------
+    p_left, p_rope, p_right : float
+        The shares of draws in which each region is the most probable.
+    rope : float
+        The rope's half-width.
+    n : int
+        The number of data sets.
+    n_samples : int
+        The number of posterior draws.
+    seed : int
+        Their seed.
+    prior_strength : float
+        The prior pseudo-observation's weight s.
+    mean_theta : tuple of float
+        The posterior means of (theta_left, theta_rope, theta_right).
+    samples : ndarray, shape (n_samples, 3)
+        The draws of (theta_left, theta_rope, theta_right).
     """
 
     p_left: float

@@ -16,7 +16,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._format import fmt, pct, plain
-from .._result import Explanation, Result, draws, result
+from .._result import Explanation, Result, WithInterval, draws, result
 
 __all__ = [
     "z_critical", "t_critical", "confidence_for_z", "confidence_for_t", "table_confidence",
@@ -156,7 +156,17 @@ def table_confidence(z, sided="two"):
 
 @result
 class ZTable(Result):
-    """The z table of the slides: rounded rows as printed, and the exact values."""
+    """The z table of the slides: rounded rows as printed, and the exact values.
+
+    Attributes
+    ----------
+    levels : tuple of float
+        The table's two-sided levels N: 0.50, 0.68, 0.80, 0.90, 0.95, 0.98, 0.99.
+    two_sided, one_sided : tuple of float
+        The rounded rows as the slides print them: z_N (two-sided) and z'_N (one-sided).
+    two_sided_exact, one_sided_exact : tuple of float
+        The same from the normal quantile function.
+    """
 
     levels: tuple
     two_sided: tuple
@@ -311,8 +321,30 @@ _METHOD_NAMES = {"wald": "Wald (normal approximation)", "wilson": "Wilson score"
 
 
 @result
-class ProportionInterval(Result):
-    """A confidence interval for a true error (or success) rate from ``k`` of ``n``."""
+class ProportionInterval(WithInterval, Result):
+    """A confidence interval for a true error (or success) rate from ``k`` of ``n``.
+
+    Attributes
+    ----------
+    estimate : float
+        The observed rate ``k / n``.
+    low, high : float
+        The interval's ends (0 and 1 bound a one-sided interval); ``confidence_interval()`` gives both.
+    confidence : float
+        The level asked for.
+    sided : {"two", "lower", "upper"}
+        A two-sided interval or a one-sided bound.
+    method : str
+        The method: "wald", "wilson", "clopper-pearson", "agresti-coull" or "jeffreys".
+    n : int
+        The test-set size.
+    se : float or None
+        Wald's standard error ``sqrt(p (1 - p) / n)``; None for the other methods.
+    k : int
+        The count of errors (or successes).
+    z : float or None
+        The critical value used by the normal-approximation methods; None for the beta-quantile ones.
+    """
 
     estimate: float
     low: float
@@ -373,11 +405,30 @@ class ProportionInterval(Result):
             verdict = (f"The lower bound for the true rate is {plain(self.low)}: {procedure} lie at or below "
                        f"the true rate")
         verdict += "."
+        if self.method == "wald" and min(self.k, n - self.k) < 5:
+            verdict = self._rare_wald_verdict()
         if self.method == "wald" and (p - z * self.se < 0 or p + z * self.se > 1):
             verdict += " (The normal approximation reached beyond [0, 1]; the bounds are clipped.)"
-        if self.method == "wald" and min(self.k, n - self.k) < 5:
-            verdict += " (Fewer than 5 errors or successes: the normal approximation is poor here; prefer Wilson.)"
         return Explanation(title, formulas, steps, verdict)
+
+    def _rare_wald_verdict(self):
+        # lesson 3: near 0 or 1 Wald covers far less than its level (87% at n = 40, rate 0.05),
+        # so no coverage is promised; Clopper-Pearson's guaranteed interval is given instead
+        exact = proportion_bounds(self.k, self.n, self.confidence, "clopper-pearson", self.sided, None)
+        what = "interval" if self.sided == "two" else "bound"
+        shown = {"two": f"[{plain(self.low)}, {plain(self.high)}]", "upper": plain(self.high),
+                 "lower": plain(self.low)}
+        exact_shown = {"two": f"[{plain(exact[0])}, {plain(exact[1])}]", "upper": plain(exact[1]),
+                       "lower": plain(exact[0])}[self.sided]
+        if self.k in (0, self.n):
+            why = (f"with k = {self.k} of {self.n} its standard error is 0, so it covers no true rate "
+                   f"but {plain(self.estimate)}")
+        else:
+            why = (f"with fewer than 5 errors or successes Wald {what}s cover a true rate near 0 or 1 "
+                   f"much less often than {pct(self.confidence)}")
+        return (f"The Wald {what} for the true rate is {shown[self.sided]}, but {why}. "
+                f"Clopper-Pearson's {what}, {exact_shown}, covers the true rate in at least "
+                f"{pct(self.confidence)} of test sets.")
 
     @draws("intervals", "proportion_interval")
     def plot(self, ax=None):
@@ -459,8 +510,28 @@ DIFFERENCE_METHODS = ("newcombe", "wald")
 
 
 @result
-class DifferenceInterval(Result):
-    """A confidence interval for the difference of two independent rates ``k1/n1 - k2/n2``."""
+class DifferenceInterval(WithInterval, Result):
+    """A confidence interval for the difference of two independent rates ``k1/n1 - k2/n2``.
+
+    Attributes
+    ----------
+    estimate : float
+        The difference of the rates, ``p1 - p2``.
+    low, high : float
+        The interval's ends; ``confidence_interval()`` gives both.
+    confidence : float
+        The level asked for.
+    method : {"newcombe", "wald"}
+        The method.
+    p1, p2 : float
+        The two rates, ``k1 / n1`` and ``k2 / n2``.
+    se : float or None
+        Wald's standard error of the difference; None for Newcombe's interval.
+    k1, n1, k2, n2 : int
+        The counts and the test-set sizes.
+    wilson1, wilson2 : tuple of float
+        The two Wilson intervals Newcombe's method combines (empty for Wald).
+    """
 
     estimate: float
     low: float
@@ -566,6 +637,19 @@ class TestSetSize(Result):
     """The smallest test set whose Wald interval is no wider than ``± half_width``.
 
     ``int(result)`` gives ``n``.
+
+    Attributes
+    ----------
+    n : int
+        The smallest test-set size (``int(result)`` gives it too).
+    error : float
+        The expected error rate planned for.
+    half_width : float
+        The wanted half-width of the interval.
+    confidence : float
+        The interval's level.
+    z : float
+        The two-sided critical value of that level.
     """
 
     n: int

@@ -48,7 +48,19 @@ def _distributions(probabilities, y):
 
 @result
 class Loss(Result):
-    """Per-instance losses and their mean."""
+    """Per-instance losses and their mean.
+
+    Attributes
+    ----------
+    mean : float
+        The mean loss.
+    losses : ndarray
+        Each instance's loss.
+    kind : {"quadratic", "informational"}
+        The loss.
+    base : float or None
+        The logarithm's base of the informational loss.
+    """
 
     mean: float
     losses: np.ndarray

@@ -15,7 +15,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._format import fmt, interval_text, p_text, pct, plain
-from .._result import Explanation, Result, draws, result
+from .._result import Explanation, Result, WithInterval, WithPValue, draws, result
 
 __all__ = [
     "friedman_test", "FriedmanResult", "nemenyi_cd", "NemenyiCD", "friedman_posthoc", "FriedmanPosthoc", "anova_test", "AnovaResult",
@@ -26,11 +26,13 @@ __all__ = [
 ALTERNATIVES = ("two-sided", "greater", "less")
 
 
-def _verdict(p_value, claim, null, alpha=0.05):
-    """Significant: the claim; not significant: the data do not rule out the null (which is not proof of it)."""
+def _verdict(p_value, claim, null, alpha=0.05, source=None):
+    """Significant: the claim; not significant: the data do not rule out the null (which is not proof of it).
+    ``source`` names the distribution the p comes from where that is not obvious."""
+    p = f"{p_text(p_value)} ({source})" if source else p_text(p_value)
     if p_value < alpha:
-        return f"{p_text(p_value)}, below {plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
-    return (f"{p_text(p_value)}, not below {plain(alpha)}: not significant at the {pct(alpha)} level; "
+        return f"{p}, below {plain(alpha)}: {claim} (significant at the {pct(alpha)} level)."
+    return (f"{p}, not below {plain(alpha)}: not significant at the {pct(alpha)} level; "
             f"the data do not rule out that {null}.")
 
 
@@ -38,8 +40,30 @@ def _verdict(p_value, claim, null, alpha=0.05):
 
 
 @result
-class FriedmanResult(Result):
-    """Friedman's rank test for k algorithms on N data sets, with Iman-Davenport's F."""
+class FriedmanResult(WithPValue, Result):
+    """Friedman's rank test for k algorithms on N data sets, with Iman-Davenport's F.
+
+    Attributes
+    ----------
+    average_ranks : ndarray, shape (k,)
+        Each algorithm's average rank over the data sets (1 = best).
+    statistic : float
+        Friedman's chi2_F.
+    p_value : float
+        Its p-value from the chi-square distribution; ``pvalue`` is the same.
+    iman_davenport : float
+        Iman and Davenport's F_F.
+    iman_davenport_p_value : float
+        Its p-value from the F distribution with ``(k - 1, (k - 1)(N - 1))`` df.
+    df : int
+        ``k - 1``.
+    k, n : int
+        The numbers of algorithms and of data sets.
+    tie_correction : bool
+        Whether chi2_F was divided by the tie correction.
+    tie_factor : float
+        The tie correction ``1 - sum(t^3 - t) / (N k (k^2 - 1))``.
+    """
 
     average_ranks: np.ndarray
     statistic: float
@@ -68,6 +92,22 @@ class FriedmanResult(Result):
         cd, ranks = self.critical_difference(alpha).cd, self.average_ranks
         return _runs_not_apart(ranks, lambda i, j: abs(ranks[i] - ranks[j]) >= cd)
 
+    def _two_tests(self, alpha=0.05):
+        """Demšar's chi2_F and Iman-Davenport's F_F, both named, and what they say together."""
+        k, n = self.k, self.n
+        both = (f"Friedman's χ²_F = {plain(self.statistic)} ({p_text(self.p_value)}, chi-square with {k - 1} df) "
+                f"and Iman-Davenport's F_F = {plain(self.iman_davenport)} ({p_text(self.iman_davenport_p_value)}, "
+                f"F with {k - 1} and {(k - 1) * (n - 1)} df; Demšar prefers it, χ²_F being conservative)")
+        chi, f = self.p_value < alpha, self.iman_davenport_p_value < alpha
+        if chi and f:
+            return (f"{both}: both below {plain(alpha)}, the algorithms do not all perform equally well "
+                    f"(significant at the {pct(alpha)} level).")
+        if not (chi or f):
+            return (f"{both}: neither below {plain(alpha)}, not significant at the {pct(alpha)} level; the data do "
+                    "not rule out that all the algorithms perform equally well.")
+        return (f"{both}: only {'F_F' if f else 'χ²_F'} is below {plain(alpha)}, so the evidence is borderline at "
+                f"the {pct(alpha)} level: report both p-values.")
+
     def _explain(self):
         k, n, r = self.k, self.n, self.average_ranks
         squares = " + ".join(f"{fmt(x)}^2" for x in r)
@@ -85,8 +125,7 @@ class FriedmanResult(Result):
             rf" = {fmt(self.iman_davenport)},\quad p = {fmt(self.iman_davenport_p_value)}"
             rf"\ (F_{{{k - 1},\,{(k - 1) * (n - 1)}}})",
         ]
-        verdict = _verdict(self.iman_davenport_p_value, "the algorithms do not all perform equally well",
-                           "all the algorithms perform equally well")
+        verdict = self._two_tests()
         if self.tie_factor != 1.0:
             if self.tie_correction:
                 verdict += (f" Without the tie correction (Demšar's textbook formula) "
@@ -94,7 +133,7 @@ class FriedmanResult(Result):
             else:
                 verdict += (f" Some data sets have ties; dividing by the tie correction "
                             f"{plain(self.tie_factor)} (as scipy does) gives χ²_F = {plain(self.other_statistic)}.")
-        return Explanation("Friedman test with Iman-Davenport correction", formulas, steps, verdict)
+        return Explanation("Friedman test (χ²_F) and Iman-Davenport's F_F", formulas, steps, verdict)
 
     @draws("multiple", "friedman")
     def plot(self, ax=None, names=None, alpha=0.05):
@@ -206,7 +245,19 @@ def friedman_test(scores, higher_is_better=True, tie_correction=False):
 
 @result
 class NemenyiCD(Result):
-    """The Nemenyi critical difference of average ranks."""
+    """The Nemenyi critical difference of average ranks.
+
+    Attributes
+    ----------
+    cd : float
+        The critical difference of average ranks.
+    q_alpha : float
+        The studentized range quantile over sqrt(2).
+    k, n : int
+        The numbers of algorithms and of data sets.
+    alpha : float
+        The significance level.
+    """
 
     cd: float
     q_alpha: float
@@ -265,8 +316,36 @@ def _adjust(p, method):
 
 
 @result
-class FriedmanPosthoc(Result):
-    """Post-hoc comparisons of average ranks after a Friedman test."""
+class FriedmanPosthoc(WithPValue, Result):
+    """Post-hoc comparisons of average ranks after a Friedman test.
+
+    Attributes
+    ----------
+    method : str
+        "nemenyi", "bonferroni-dunn", "holm" or "hochberg".
+    control : int or None
+        The control's column, or None for all pairs.
+    pairs : tuple of (int, int)
+        The compared columns (the control second).
+    average_ranks : ndarray, shape (k,)
+        The average ranks (1 = best).
+    statistic : ndarray
+        Each pair's z.
+    p_value : ndarray
+        Each pair's unadjusted p-value; ``pvalue`` is the same.
+    adjusted_p_value : ndarray
+        Each pair's family-wise adjusted p-value.
+    significant : ndarray of bool
+        ``adjusted_p_value < alpha``.
+    alpha : float
+        The family-wise level.
+    se : float
+        ``sqrt(k (k + 1) / (6 N))``.
+    k, n : int
+        The numbers of algorithms and of data sets.
+    names : tuple of str
+        The algorithms' names.
+    """
 
     method: str
     control: int | None
@@ -296,7 +375,8 @@ class FriedmanPosthoc(Result):
 
     def _explain(self):
         k, n = self.k, self.n
-        adjust = {"nemenyi": r"p_{adj} = P\left(q_{k,\infty} \ge \sqrt2\,|z|\right)",
+        adjust = {"nemenyi": r"p_{adj} = P\left(q_{k,\infty} \ge \sqrt2\,|z|\right)\ "
+                             r"(q_{k,\infty}\text{: studentized range of } k \text{ means, infinite df})",
                   "bonferroni-dunn": r"p_{adj} = \min(1,\ m\,p)",
                   "holm": r"p_{(i)} \text{ against } \alpha/(m - i + 1),\ \text{step down}",
                   "hochberg": r"p_{(i)} \text{ against } \alpha/(m - i + 1),\ \text{step up}"}[self.method]
@@ -308,9 +388,13 @@ class FriedmanPosthoc(Result):
                          rf"p_{{adj}} = {fmt(q)}")
         found = [f"{self.names[i]} and {self.names[j]}" for (i, j), sig in zip(self.pairs, self.significant) if sig]
         level = f"at the {pct(self.alpha)} family-wise level ({self.method})"
+        rest = len(self.pairs) - len(found)
         if found:
-            verdict = (f"The average ranks differ significantly {level} for " + "; ".join(found) + "; for the "
-                       f"other {len(self.pairs) - len(found)} comparisons the data do not rule out equal performance.")
+            verdict = f"The average ranks differ significantly {level} for " + "; ".join(found)
+            if rest:
+                others = "other comparison" if rest == 1 else f"other {rest} comparisons"
+                verdict += f"; for the {others} the data do not rule out equal performance"
+            verdict += "."
         else:
             verdict = (f"No difference is significant {level}: the data do not rule out that the compared "
                        f"algorithms perform equally well.")
@@ -385,9 +469,7 @@ def friedman_posthoc(scores, control=None, method="holm", alpha=0.05, higher_is_
     a = v.probability("alpha", alpha, open_low=True, open_high=True)
     if names is None:
         names = tuple(f"A{i + 1}" for i in range(k))
-    elif isinstance(names, str) or len(names) != k or not all(isinstance(x, str) for x in names):
-        raise ValueError(f"names must be {k} strings (one per column of scores), got {names!r}")
-    names = tuple(names)
+    names = v.names("names", names, k, "one per column of scores")
     if control is not None:
         if isinstance(control, str):
             if control not in names:
@@ -423,8 +505,20 @@ def _groups(groups):
 
 
 @result
-class AnovaResult(Result):
-    """One-way analysis of variance."""
+class AnovaResult(WithPValue, Result):
+    """One-way analysis of variance.
+
+    Attributes
+    ----------
+    statistic : float
+        F.
+    p_value : float
+        Its p-value; ``pvalue`` is the same.
+    df_between, df_within : int
+        ``k - 1`` and ``n - k``.
+    ss_between, ss_within : float
+        The sums of squares between and within the groups.
+    """
 
     statistic: float
     p_value: float
@@ -468,8 +562,20 @@ def anova_test(*groups):
 
 
 @result
-class KruskalWallisResult(Result):
-    """Kruskal-Wallis H test on ranks."""
+class KruskalWallisResult(WithPValue, Result):
+    """Kruskal-Wallis H test on ranks.
+
+    Attributes
+    ----------
+    statistic : float
+        H (with the tie correction).
+    p_value : float
+        Its chi-square p-value; ``pvalue`` is the same.
+    df : int
+        ``k - 1``.
+    mean_ranks : ndarray
+        Each group's mean rank in the pooled sample.
+    """
 
     statistic: float
     p_value: float
@@ -484,7 +590,8 @@ class KruskalWallisResult(Result):
                  rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
         return Explanation("Kruskal-Wallis test", formulas, steps,
                            _verdict(self.p_value, "the groups do not all come from one distribution",
-                                    "the groups all come from one distribution"))
+                                    "the groups all come from one distribution",
+                                    source=f"chi-square approximation, {self.df} df"))
 
 
 def kruskal_wallis_test(*groups):
@@ -512,8 +619,44 @@ ZERO_METHODS = ("zsplit", "wilcox", "pratt")
 
 
 @result
-class WilcoxonResult(Result):
-    """Wilcoxon signed-rank test on paired differences, with the Hodges-Lehmann estimate of the shift."""
+class WilcoxonResult(WithPValue, WithInterval, Result):
+    """Wilcoxon signed-rank test on paired differences, with the Hodges-Lehmann estimate of the shift.
+
+    Attributes
+    ----------
+    statistic : float
+        ``min(R+, R-)`` two-sided, ``R+`` one-sided (as scipy).
+    p_value : float
+        The p-value; ``pvalue`` is the same; ``p_method`` says where it comes from.
+    r_plus, r_minus : float
+        The rank sums of the positive and the negative differences.
+    n : int
+        The number of differences ranked.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    zero_method : {"zsplit", "wilcox", "pratt"}
+        How zero differences count.
+    n_zero : int
+        The number of zero differences.
+    hodges_lehmann : float
+        The Hodges-Lehmann estimate of the shift.
+    hl_low, hl_high : float
+        Its interval; ``confidence_interval()`` gives both.
+    confidence : float
+        The interval's level; the verdict tests at ``1 - confidence``.
+    hl_rank, n_walsh : int
+        k and M of the interval ``[W_(k), W_(M+1-k)]`` of Walsh averages.
+    p_method : {"exact", "conditional", "normal"}
+        The p-value's distribution: the exact distribution of R+, the exact conditional one
+        over all sign patterns of tied ranks, or the normal approximation (``p_distribution``
+        says it in words).
+    differences : ndarray
+        All the differences ``a - b`` (rounded to 12 decimals), zeros included.
+    ranks : ndarray
+        Each difference's rank of ``|a - b|``; NaN where a zero was dropped.
+    """
+
+    _interval = ("hl_low", "hl_high")  # confidence_interval(): the Hodges-Lehmann interval for the shift
 
     statistic: float
     p_value: float
@@ -592,15 +735,21 @@ class WilcoxonResult(Result):
 #: Up to this many differences the Hodges-Lehmann interval uses the exact null distribution of R+.
 
     @draws("multiple", "wilcoxon")
-    def plot(self, ax=None):
+    def plot(self, ax=None, show_p=True):
         """Draw the signed differences sorted by size with their ranks, and the Hodges-Lehmann estimate.
 
         One bar per difference a - b, sorted by its absolute value (the order in which the
         test ranks them; each bar's rank under it), positive ones adding to R+, negative
         ones to R-; zero differences as diamonds, handled as ``zero_method`` says (split
         half to each sum, dropped, or ranked and left out). The Hodges-Lehmann estimate of
-        the shift as a line, its interval as a band. The title gives p and the
-        distribution it comes from (``p_method``).
+        the shift as a line, its interval for the shift as a band. The title gives p and the
+        distribution it comes from (``p_method``), unless ``show_p`` is False.
+
+        Parameters
+        ----------
+        show_p : bool
+            Whether the title gives the p-value (False, for instance, to show the picture
+            before a prediction about p).
 
         References
         ----------
@@ -737,8 +886,24 @@ def _wilcoxon_p_method(d, ranks):
 
 
 @result
-class HotellingResult(Result):
-    """Hotelling's one-sample T^2 test that paired multivariate differences have mean zero."""
+class HotellingResult(WithPValue, Result):
+    """Hotelling's one-sample T^2 test that paired multivariate differences have mean zero.
+
+    Attributes
+    ----------
+    statistic : float
+        T^2.
+    f_statistic : float
+        ``(n - p) / (p (n - 1)) T^2``.
+    p_value : float
+        Its F p-value; ``pvalue`` is the same.
+    df : tuple of int
+        ``(p, n - p)``.
+    mean_difference : ndarray, shape (p,)
+        The mean difference vector.
+    n, p : int
+        The numbers of runs and of measures.
+    """
 
     statistic: float
     f_statistic: float
@@ -795,8 +960,28 @@ def hotelling_t2_test(differences):
 
 
 @result
-class CochranQResult(Result):
-    """Cochran's Q test that k classifiers have the same accuracy on one test set."""
+class CochranQResult(WithPValue, Result):
+    """Cochran's Q test that k classifiers have the same accuracy on one test set.
+
+    Attributes
+    ----------
+    statistic : float
+        Q.
+    p_value : float
+        Its chi-square p-value; ``pvalue`` is the same.
+    df : int
+        ``k - 1``.
+    accuracies : ndarray, shape (k,)
+        Each classifier's accuracy.
+    column_totals : ndarray of int, shape (k,)
+        Each classifier's count of right answers ``C_j``.
+    row_sum_squares : float
+        ``sum_i R_i^2``.
+    total : int
+        ``T = sum_j C_j``.
+    k, n : int
+        The numbers of classifiers and of examples.
+    """
 
     statistic: float
     p_value: float
@@ -818,7 +1003,8 @@ class CochranQResult(Result):
                  rf"\ (\chi^2,\ {self.df}\ \text{{df}})"]
         accuracies = ", ".join(plain(a) for a in self.accuracies)
         verdict = _verdict(self.p_value, "the classifiers do not all have the same accuracy",
-                           "the classifiers all have the same accuracy") + (
+                           "the classifiers all have the same accuracy",
+                           source=f"chi-square approximation, {self.df} df") + (
             f" (Accuracies {accuracies} on the same {self.n} examples.)")
         return Explanation("Cochran's Q test", formulas, steps, verdict)
 

@@ -17,7 +17,21 @@ __all__ = ["numeric_errors", "NumericErrors"]
 
 @result
 class NumericErrors(Result):
-    """Witten & Frank's performance measures for numeric prediction."""
+    """Witten & Frank's performance measures for numeric prediction.
+
+    Attributes
+    ----------
+    mean_absolute_error, root_mean_squared_error : float
+        MAE and RMSE.
+    relative_absolute_error, root_relative_squared_error : float
+        RAE and RRSE, relative to predicting the mean (NaN for constant actual values).
+    correlation : float
+        The correlation of predictions and actual values.
+    n : int
+        The number of predictions.
+    mean_squared_error, relative_squared_error : float
+        MSE and RSE.
+    """
 
     mean_absolute_error: float
     root_mean_squared_error: float
@@ -43,15 +57,27 @@ class NumericErrors(Result):
             rf"\text{{RRSE}} = \sqrt{{{fmt(self.relative_squared_error)}}} = {fmt(self.root_relative_squared_error)},"
             rf"\quad r = {fmt(self.correlation)}",
         ]
-        rel = self.relative_absolute_error
-        trivial = ("worse than" if rel > 1 else "better than") if np.isfinite(rel) else "not comparable with"
         verdict = (f"The predictions are off by {plain(self.mean_absolute_error)} on average (RMSE "
-                   f"{plain(self.root_mean_squared_error)}, which weighs large errors more); relative to always "
-                   f"predicting the mean of the actual values they are {trivial} it, with relative absolute error "
-                   f"{_pct_or_nan(rel)} and root relative squared error "
-                   f"{_pct_or_nan(self.root_relative_squared_error)}, and they correlate with the actual values "
-                   f"at r = {plain(self.correlation)}.")
+                   f"{plain(self.root_mean_squared_error)}, which weighs large errors more); "
+                   f"{self._against_the_mean()}, and "
+                   + (f"they correlate with the actual values at r = {plain(self.correlation)}."
+                      if np.isfinite(self.correlation) else "their correlation is undefined (constant values)."))
         return Explanation("Errors of numeric prediction (Witten & Frank)", formulas, steps, verdict)
+
+
+    def _against_the_mean(self):
+        rae, rrse = self.relative_absolute_error, self.root_relative_squared_error
+        both = (f"relative absolute error {_pct_or_nan(rae)}, root relative squared error "
+                f"{_pct_or_nan(rrse)}")
+        if not (np.isfinite(rae) and np.isfinite(rrse)):
+            return "the relative errors are undefined: the actual values are constant"
+        against = "against always predicting the mean of the actual values they"
+        if rae < 1 and rrse < 1:
+            return f"{against} do better ({both})"
+        if rae >= 1 and rrse >= 1:
+            return f"{against} do no better ({both})"
+        better, worse = (("absolute", "squared") if rae < 1 else ("squared", "absolute"))
+        return f"{against} do better in {better} error but not in {worse} error ({both})"
 
 
 def _pct_or_nan(x):
@@ -75,7 +101,10 @@ def numeric_errors(y_true, y_pred):
         ``mean_absolute_error``, ``root_mean_squared_error``, ``relative_absolute_error``
         and ``root_relative_squared_error`` (fractions: 0.43 is 43% of the error of always
         predicting the mean of ``y_true``), ``correlation`` (Pearson's r), ``n``,
-        ``mean_squared_error`` and ``relative_squared_error``. Relative errors are
+        ``mean_squared_error`` and ``relative_squared_error``. The relative errors are
+        relative to the mean of ``y_true``, the test values; Witten & Frank (and Weka) use the
+        training data's mean, whose errors on the test set are larger (for squared error never
+        smaller), so their relative errors tend to be lower than these. Relative errors are
         ``nan`` when ``y_true`` is constant; the correlation is ``nan`` when either
         array is constant.
 

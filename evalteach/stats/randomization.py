@@ -23,7 +23,7 @@ import numpy as np
 
 from .. import _validate as v
 from .._format import fmt, interval_text, p_text, pct, plain, tex_pct
-from .._result import Explanation, Result, draws, result
+from .._result import Explanation, Result, WithInterval, WithPValue, draws, result
 from ._bootstrap import bca_levels
 from .tests import ALTERNATIVES
 
@@ -146,8 +146,37 @@ class PermutationNull:
 
 
 @result
-class PermutationTest(Result):
-    """A permutation (randomisation) test of a mean difference."""
+class PermutationTest(WithPValue, WithInterval, Result):
+    """A permutation (randomisation) test of a mean difference.
+
+    Attributes
+    ----------
+    statistic : float
+        The observed mean difference.
+    p_value : float
+        The p-value; ``pvalue`` is the same.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    exact : bool
+        Whether every rearrangement was enumerated.
+    n_resamples : int
+        The rearrangements used.
+    paired : bool
+        Sign flips (True) or label shuffles (False).
+    confidence : float
+        The level of the verdict and of the interval.
+    n : int
+        The pairs, or both sample sizes added.
+    low, high : float
+        The interval that inverts the test; ``confidence_interval()`` gives both.
+    seed : int
+        The seed of the random rearrangements.
+    null_distribution : ndarray
+        The rearranged statistics.
+    extreme : ndarray of bool
+        Which rearrangements counted as at least as extreme (the smaller tail, which is
+        doubled, for a two-sided unpaired test).
+    """
 
     statistic: float
     p_value: float
@@ -224,14 +253,21 @@ class PermutationTest(Result):
         return Explanation(title, formulas, steps, verdict)
 
     @draws("randomization", "permutation_test")
-    def plot(self, ax=None):
+    def plot(self, ax=None, statistic=None):
         """Draw the null distribution, the observed statistic and the share at least as extreme.
 
         Every rearrangement when the test is exact (a bar per distinct value), else the B
         random ones; the rearrangements counted as at least as extreme are stacked in
         vermillion, so their share gives ``p_value`` (``(# + 1)/(B + 1)`` for a Monte Carlo
         test; twice the smaller tail for a two-sided unpaired test). For a two-sided paired
-        test the observed mean difference's mirror image is drawn too.
+        test the observed mean difference's mirror image is drawn too. The observed lines run
+        behind the bars, so the bars they stand on stay visible.
+
+        Parameters
+        ----------
+        statistic : str, optional
+            What the statistic is, for the x axis (say "accuracy difference, tree − naive
+            Bayes"); default "mean difference a − b" (paired) or "difference of means a − b".
 
         References
         ----------
@@ -470,8 +506,42 @@ def _predictions(name, metric, value):
 
 
 @result
-class BootstrapInterval(Result):
-    """A bootstrap confidence interval for a test-set metric or a paired difference of two."""
+class BootstrapInterval(WithInterval, Result):
+    """A bootstrap confidence interval for a test-set metric or a paired difference of two.
+
+    Attributes
+    ----------
+    estimate : float
+        The metric (or the difference) on the whole test set.
+    low, high : float
+        The interval of ``method``; ``confidence_interval()`` gives both.
+    confidence : float
+        The level asked for.
+    method : {"bca", "percentile"}
+        The interval's method.
+    metric : {"error", "accuracy", "auc"}
+        The metric.
+    n : int
+        The test-set size.
+    n_resamples : int
+        The resamples used (those with a defined metric).
+    se : float
+        The replicates' standard deviation.
+    difference : bool
+        Whether the metric is a paired difference A - B.
+    bias_correction, acceleration : float
+        BCa's z0 and a.
+    percentiles : tuple of float
+        The percentile levels of ``method``'s ends.
+    seed : int
+        The resampling's seed.
+    n_undefined : int
+        AUC resamples lacking a class, left out.
+    replicates : ndarray
+        The metric on each resample.
+    percentile_ends, bca_ends : tuple of float
+        Both intervals, whatever ``method``.
+    """
 
     estimate: float
     low: float

@@ -27,6 +27,11 @@ class Split(Result):
 
     For a bootstrap sample, ``train`` holds n indices drawn with replacement and
     ``test`` the out-of-bag indices (also available as ``oob``).
+
+    Attributes
+    ----------
+    train, test : ndarray of int
+        The indices of the training and of the test examples.
     """
 
     train: np.ndarray
@@ -185,7 +190,23 @@ def bootstrap_samples(n, n_boot, seed=None):
 
 @result
 class Bootstrap632(Result):
-    """The .632 (or .632+) bootstrap error estimate."""
+    """The .632 (or .632+) bootstrap error estimate.
+
+    Attributes
+    ----------
+    estimate : float
+        The .632 (or .632+) estimate of the error.
+    resub_error : float
+        The resubstitution error.
+    oob_error : float
+        The out-of-bag (leave-one-out bootstrap) error.
+    weight : float
+        The weight of the out-of-bag error (0.632, or .632+'s).
+    gamma : float or None
+        The no-information error rate (.632+ only).
+    relative_overfitting : float or None
+        .632+'s relative overfitting rate R.
+    """
 
     estimate: float
     resub_error: float
@@ -213,16 +234,18 @@ class Bootstrap632(Result):
                      rf"\hat R' = {fmt(r)}",
                      rf"0.368 \times {fmt(err)} + 0.632 \times {fmt(e1)} + ({fmt(e1c)} - {fmt(err)})"
                      rf"\frac{{0.368 \cdot 0.632 \times {fmt(r)}}}{{1 - 0.368 \times {fmt(r)}}} = {fmt(self.estimate)}"]
-        verdict = (f"The estimated error is {plain(self.estimate)}: between the optimistic resubstitution "
-                   f"error {plain(err)} and the pessimistic out-of-bag error {plain(e1)}.")
+        verdict = (f"The estimated error is {plain(self.estimate)}, a weighted mean of the resubstitution error "
+                   f"{plain(err)} and the out-of-bag error {plain(e1)} (weight {plain(w)}). On average the first "
+                   "is optimistic (the model saw those examples) and the second pessimistic (each model saw "
+                   "about 63.2% of the distinct examples); for one data set either can miss either way.")
         return Explanation(title, formulas, steps, verdict)
 
 
 def bootstrap_632(resub_error, oob_error):
     """Efron's .632 bootstrap: ``0.368 * resubstitution error + 0.632 * out-of-bag error``.
 
-    The out-of-bag error is pessimistic (each model saw only ~63.2% of the distinct
-    examples) and the resubstitution error optimistic; the weights balance them
+    On average the out-of-bag error is pessimistic (each model saw only ~63.2% of the
+    distinct examples) and the resubstitution error optimistic; the weights balance them
     (Efron 1983; Witten & Frank ch. 5).
 
     Examples

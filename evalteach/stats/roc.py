@@ -17,7 +17,7 @@ from scipy import stats as _st
 
 from .. import _validate as v
 from .._format import fmt, p_text, pct, plain
-from .._result import Explanation, Result, draws, result
+from .._result import Explanation, Result, WithInterval, WithPValue, draws, result
 from .intervals import z_critical
 
 __all__ = [
@@ -49,7 +49,19 @@ def _labels_scores(y_true, scores):
 
 @result
 class Confusion(Result):
-    """Confusion counts of a binary classifier and the rates built from them."""
+    """Confusion counts of a binary classifier and the rates built from them.
+
+    Attributes
+    ----------
+    tp, fp, tn, fn : int
+        The confusion counts.
+    accuracy, error_rate : float
+        ``(tp + tn) / n`` and ``(fp + fn) / n``.
+    precision, recall, specificity, fpr : float
+        The rates (NaN where the denominator is 0).
+    f1 : float
+        ``2 tp / (2 tp + fp + fn)``.
+    """
 
     tp: int
     fp: int
@@ -109,7 +121,23 @@ def confusion(y_true, y_pred):
 
 @result
 class PrecisionAtPrevalence(Result):
-    """Precision and accuracy of a classifier moved to another share of positives."""
+    """Precision and accuracy of a classifier moved to another share of positives.
+
+    Attributes
+    ----------
+    recall, specificity, prevalence : float
+        The classifier's rates and the share of positives, as given.
+    precision : float
+        Its precision at that share (NaN if it never predicts positive).
+    accuracy : float
+        Its accuracy at that share.
+    fpr : float
+        ``1 - specificity``.
+    tp, fp, tn, fn : float
+        The expected counts among ``n`` cases.
+    n : int
+        The number of cases for the counts.
+    """
 
     recall: float
     specificity: float
@@ -236,7 +264,23 @@ def _upper_hull(x, y):
 
 @result
 class OperatingPoint(Result):
-    """The ROC convex-hull point of least expected cost for given error costs."""
+    """The ROC convex-hull point of least expected cost for given error costs.
+
+    Attributes
+    ----------
+    fpr, tpr : float
+        The hull point of least expected cost.
+    threshold : float
+        Its threshold.
+    slope : float
+        The iso-cost lines' slope ``cost_fp N / (cost_fn P)``.
+    expected_cost : float
+        Its expected cost per example.
+    cost_fp, cost_fn : float
+        The costs given.
+    n_pos, n_neg : int
+        The numbers of positives and negatives.
+    """
 
     fpr: float
     tpr: float
@@ -267,7 +311,21 @@ class OperatingPoint(Result):
 
 @result
 class RocCurve(Result):
-    """An ROC curve (or its convex hull): one point per threshold, from (0, 0) to (1, 1)."""
+    """An ROC curve (or its convex hull): one point per threshold, from (0, 0) to (1, 1).
+
+    Attributes
+    ----------
+    fpr, tpr : ndarray
+        The points, from (0, 0) to (1, 1).
+    thresholds : ndarray
+        Each point's threshold (``inf`` first: predict nothing positive).
+    auc : float
+        The area under the curve.
+    n_pos, n_neg : int
+        The numbers of positives and negatives.
+    hull : bool
+        Whether this is a convex hull.
+    """
 
     fpr: np.ndarray
     tpr: np.ndarray
@@ -388,7 +446,21 @@ PR_INTERPOLATIONS = ("steps", "roc")
 
 @result
 class PrecisionRecallCurve(Result):
-    """Precision and recall at each distinct threshold, with average precision."""
+    """Precision and recall at each distinct threshold, with average precision.
+
+    Attributes
+    ----------
+    precision, recall : ndarray
+        The points, one per threshold.
+    thresholds : ndarray
+        The distinct scores, from the highest down.
+    average_precision : float
+        ``sum (R_i - R_(i-1)) P_i``.
+    n_pos : int
+        The number of positives.
+    tps, fps : ndarray
+        The true and false positives at each threshold.
+    """
 
     precision: np.ndarray
     recall: np.ndarray
@@ -494,7 +566,19 @@ def _normalised_costs(fpr, fnr, pc):
 
 @result
 class CostCurve(Result):
-    """Drummond and Holte's cost curve: each ROC point is a line, the classifier their lower envelope."""
+    """Drummond and Holte's cost curve: each ROC point is a line, the classifier their lower envelope.
+
+    Attributes
+    ----------
+    probability_cost : ndarray
+        The grid of PC(+) in [0, 1].
+    envelope : ndarray
+        The lower envelope's normalised expected cost on the grid.
+    fpr, fnr : ndarray
+        The ROC points' rates, one line each.
+    thresholds : ndarray
+        Their thresholds.
+    """
 
     probability_cost: np.ndarray
     envelope: np.ndarray
@@ -534,7 +618,7 @@ class CostCurve(Result):
 
     @draws("roc", "cost_curve")
     def plot(self, ax=None):
-        """Draw Drummond and Holte's cost curve: a line per operating point, their lower envelope, the trivial classifiers.
+        """Draw Drummond and Holte's cost curve: one line per operating point, their envelope, the trivial ones.
 
         Each ROC point is the line from (0, FPR) to (1, 1 - TPR); their lower envelope is
         the classifier's cost curve; "always negative" is the line NE = PC(+) and "always
@@ -608,8 +692,24 @@ def auc(y_true, scores):
 
 
 @result
-class AucInterval(Result):
-    """A confidence interval for the AUC."""
+class AucInterval(WithInterval, Result):
+    """A confidence interval for the AUC.
+
+    Attributes
+    ----------
+    estimate : float
+        The AUC.
+    low, high : float
+        The interval, clipped to [0, 1]; ``confidence_interval()`` gives both.
+    confidence : float
+        The level asked for.
+    method : {"hanley-mcneil", "delong"}
+        The standard error's method.
+    se : float
+        The AUC's standard error.
+    n_pos, n_neg : int
+        The numbers of positives and negatives.
+    """
 
     estimate: float
     low: float
@@ -685,8 +785,32 @@ def auc_interval(y_true, scores, confidence=0.95, method="hanley-mcneil"):
 
 
 @result
-class DelongResult(Result):
-    """DeLong's test of two correlated AUCs measured on the same test set."""
+class DelongResult(WithPValue, WithInterval, Result):
+    """DeLong's test of two correlated AUCs measured on the same test set.
+
+    Attributes
+    ----------
+    auc_a, auc_b : float
+        The two AUCs.
+    difference : float
+        ``auc_a - auc_b``.
+    se : float
+        DeLong's standard error of the difference.
+    statistic : float
+        z.
+    p_value : float
+        The two-sided p-value; ``pvalue`` is the same.
+    low, high : float
+        The interval for the difference; ``confidence_interval()`` gives both.
+    confidence : float
+        The level asked for.
+    correlation : float
+        The correlation of the two AUCs.
+    n_pos, n_neg : int
+        The numbers of positives and negatives.
+    roc_a, roc_b : RocCurve
+        The two ROC curves.
+    """
 
     auc_a: float
     auc_b: float
@@ -718,10 +842,12 @@ class DelongResult(Result):
         interval = (f"the {pct(self.confidence)} interval for AUC(a) − AUC(b) is "
                     f"[{plain(self.low)}, {plain(self.high)}]")
         if self.p_value < alpha:
-            verdict = (f"{p_text(self.p_value)}, below {plain(alpha)}: the two AUCs differ significantly "
+            verdict = (f"{p_text(self.p_value)} (normal approximation), below {plain(alpha)}: the two AUCs differ "
+                       f"significantly "
                        f"(two-sided); {interval}.")
         else:
-            verdict = (f"{p_text(self.p_value)}, not below {plain(alpha)}: the data do not rule out equal AUCs; "
+            verdict = (f"{p_text(self.p_value)} (normal approximation), not below {plain(alpha)}: the data do not "
+                       f"rule out equal AUCs; "
                        f"{interval}, which says how large a difference they allow.")
         return Explanation("DeLong test of two correlated AUCs", formulas, steps, verdict)
 
@@ -809,7 +935,19 @@ MULTICLASS_METHODS = ("hand-till", "ovr")
 
 @result
 class MulticlassAuc(Result):
-    """An AUC for more than two classes: Hand & Till's M or the one-versus-rest average."""
+    """An AUC for more than two classes: Hand & Till's M or the one-versus-rest average.
+
+    Attributes
+    ----------
+    estimate : float
+        Hand and Till's M, or the one-versus-rest average.
+    method : {"hand-till", "ovr"}
+        The method.
+    per_class : ndarray
+        The c x c matrix of pairwise AUCs (Hand and Till), or the c one-versus-rest AUCs.
+    n_classes : int
+        The number of classes c.
+    """
 
     estimate: float
     method: str
@@ -902,7 +1040,21 @@ def multiclass_auc(y_true, probabilities, method="hand-till"):
 
 @result
 class LiftChart(Result):
-    """Witten & Frank's lift chart: how many positives a sample of the top-scored examples catches."""
+    """Witten & Frank's lift chart: how many positives a sample of the top-scored examples catches.
+
+    Attributes
+    ----------
+    sample_size : ndarray of int
+        The sizes of the samples of top-scored examples, one per distinct score.
+    true_positives : ndarray of int
+        The positives in each sample.
+    thresholds : ndarray
+        The scores, from the highest down.
+    lift : ndarray
+        Each sample's share of positives over the share in all the data.
+    n_pos, n : int
+        The numbers of positives and of examples.
+    """
 
     sample_size: np.ndarray
     true_positives: np.ndarray

@@ -31,8 +31,8 @@ import numpy as np
 from scipy import stats as _st
 
 from .. import _validate as v
-from .._format import decimal, fmt, interval_text, p_text, pct, plain, tex_pct
-from .._result import Explanation, Result, draws, result
+from .._format import decimal, fmt, interval_text, interval_words, p_text, pct, plain, tex_interval, tex_pct
+from .._result import Explanation, Result, WithInterval, WithPValue, draws, result
 from .intervals import TABLE_LEVELS, TABLE_LEVELS_ONE_SIDED, TABLE_Z, t_critical, table_level, z_critical
 
 __all__ = [
@@ -102,8 +102,34 @@ def _broadcast(**arrays):
 # --- two hypotheses on independent test sets -------------------------------------------
 
 @result
-class HypothesisComparison(Result):
-    """z test for the difference of two error rates measured on independent test sets."""
+class HypothesisComparison(WithPValue, WithInterval, Result):
+    """z test for the difference of two error rates measured on independent test sets.
+
+    Attributes
+    ----------
+    difference : float or ndarray
+        ``error1 - error2``.
+    se : float or ndarray
+        Its estimated standard deviation ``sigma_d``.
+    statistic : float or ndarray
+        z, the difference over its standard deviation.
+    p_value : float or ndarray
+        The p-value for ``alternative``; ``pvalue`` is the same, under scipy's name.
+    one_sided_p_value : float or ndarray
+        The smaller one-sided p-value (valid only for a direction fixed in advance).
+    low, high : float or ndarray
+        The interval for the true difference (half-infinite for a one-sided alternative).
+    confidence : float
+        The level asked for, of the interval and the verdict.
+    two_sided_confidence, one_sided_confidence : float or ndarray
+        The exact levels z reaches, ``1 - p`` and ``1 - p / 2``.
+    table_confidence, table_one_sided_confidence : float or ndarray
+        The highest level of the classic z table that ``|z|`` reaches, two- and one-sided.
+    error1, n1, error2, n2 : float or ndarray
+        The two error rates and test-set sizes.
+    alternative : {"two-sided", "less", "greater"}
+        The alternative hypothesis, fixed in advance.
+    """
 
     difference: float
     se: float
@@ -168,12 +194,16 @@ class HypothesisComparison(Result):
             reach = f"z = {plain(self.statistic, 4)} points the other way"
         significant = self.p_value < 1 - self.confidence
         side = "two-sided" if self.alternative == "two-sided" else "one-sided"
-        head = (f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = "
-                f"{plain(self.difference)} is {'significant' if significant else 'not significant'} "
-                f"({side}, {p_text(self.p_value)})")
-        verdict = _with_interval(head, significant,
-                                 interval_text(self.low, self.high, self.confidence, "it", number=decimal),
-                                 "equal errors")
+        interval = interval_text(self.low, self.high, self.confidence, "it", number=decimal)
+        head = f"{prefix}{reach}; at the {pct(1 - self.confidence)} level the difference error1 - error2 = {plain(self.difference)} is "
+        if _borderline(self.p_value, 1 - self.confidence):
+            # TEACHING: an approximate p of 0.0501 is "about 0.05"; no verdict hangs on its 4th decimal
+            verdict = (f"{head}borderline ({side}, {p_text(self.p_value)}, about {plain(1 - self.confidence)}): "
+                       f"the normal approximation cannot decide at the fourth decimal, and {interval} shows "
+                       "the values the data allow.")
+        else:
+            verdict = _with_interval(f"{head}{'significant' if significant else 'not significant'} "
+                                     f"({side}, {p_text(self.p_value)})", significant, interval, "equal errors")
         return (f"{verdict} The test assumes two independent test sets of independently drawn examples, "
                 "neither used to build either hypothesis.")
 
@@ -195,6 +225,11 @@ class HypothesisComparison(Result):
         --------
         >>> compare_hypotheses(0.20, 100, 0.30, 100).plot()  # doctest: +SKIP
         """
+
+
+def _borderline(p, alpha):
+    """Whether an approximate p equals alpha to three decimals (0.0495 <= p < 0.0505 for 0.05)."""
+    return abs(p - alpha) < 0.0005
 
 
 def _with_interval(head, significant, interval, null_words):
@@ -274,8 +309,38 @@ def _bounds_for(estimate, se, critical, alternative):
 # --- paired tests over folds -----------------------------------------------------------
 
 @result
-class PairedTest(Result):
-    """A paired test on per-fold differences (t, z, or corrected resampled t)."""
+class PairedTest(WithPValue, WithInterval, Result):
+    """A paired test on per-fold differences (t, z, or corrected resampled t).
+
+    Attributes
+    ----------
+    mean_difference : float or ndarray
+        The mean of the differences ``a - b``.
+    se : float or ndarray
+        Its standard error (with Nadeau and Bengio's correction for the corrected test).
+    statistic : float or ndarray
+        t (or z), the mean difference over its standard error.
+    df : int or None
+        The t distribution's degrees of freedom, ``k - 1``; None for the z test.
+    p_value : float or ndarray
+        The p-value for ``alternative``; ``pvalue`` is the same.
+    low, high : float or ndarray
+        The interval for the mean difference (half-infinite one-sided); ``confidence_interval()``.
+    confidence : float
+        The level asked for.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    k : int
+        The number of pairs.
+    test : str
+        "paired t-test", "paired z-test" or "corrected resampled t-test".
+    test_train_ratio : float or None
+        ``n_test / n_train`` of the corrected test; None otherwise.
+    sd : float or ndarray
+        The differences' standard deviation (``ddof=1``).
+    differences : ndarray
+        The differences ``a - b``, pairs along the last axis.
+    """
 
     mean_difference: float
     se: float
@@ -314,7 +379,7 @@ class PairedTest(Result):
             rf"s_{{\bar\delta}} = \sqrt{{{factor} \times {fmt(self.sd)}^2}} = {fmt(self.se)}",
             rf"{t_like} = \frac{{{fmt(self.mean_difference)}}}{{{fmt(self.se)}}} = {fmt(self.statistic)}"
             rf"{dist},\qquad p = {fmt(self.p_value)}",
-            rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]",
+            rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ {tex_interval(self.low, self.high)}",
         ]
         return Explanation(title, formulas, steps, self._verdict())
 
@@ -324,13 +389,20 @@ class PairedTest(Result):
                           interval_text(self.low, self.high, self.confidence, "it"), "a zero mean difference")
 
     @draws("tests", "paired_test")
-    def plot(self, ax=None):
+    def plot(self, ax=None, names=None):
         """Draw the paired differences and the statistic on its reference distribution.
 
-        Left: each pair's difference a - b as a dot, the zero line, and the mean difference
-        with its interval. Right: Student's t with k - 1 df (the normal for the z test) with
-        the observed statistic and the share at least as extreme shaded (its area is
-        ``p_value``). An infinite statistic (no spread) is drawn at the edge.
+        Left: each pair's difference a - b as a dot (a pair is a test set, a fold or a
+        holdout; at most 12 pairs get a tick each, more get a few integer ticks), the zero
+        line, and the mean difference with its interval. Right: Student's t with k - 1 df
+        (the normal for the z test) with the observed statistic and the share at least as
+        extreme shaded (its area is ``p_value``). An infinite statistic (no spread) is
+        drawn at the edge.
+
+        Parameters
+        ----------
+        names : pair of str, optional
+            The learners a and b, for the axis and the legend ("tree − NB" for "a − b").
 
         References
         ----------
@@ -472,8 +544,34 @@ def _spread(x):
 
 
 @result
-class UnpairedTest(Result):
-    """Unpaired t-test on results from two independent sets of experiments."""
+class UnpairedTest(WithPValue, WithInterval, Result):
+    """Unpaired t-test on results from two independent sets of experiments.
+
+    Attributes
+    ----------
+    difference : float
+        ``mean(a) - mean(b)``.
+    se : float
+        Its standard error ``sqrt(s_a^2 / k + s_b^2 / j)``.
+    statistic : float
+        t.
+    df : float
+        Welch's degrees of freedom, or ``min(k, j) - 1``.
+    p_value : float
+        The p-value for ``alternative``; ``pvalue`` is the same.
+    low, high : float
+        The interval for the difference of the expected values; ``confidence_interval()``.
+    confidence : float
+        The level asked for.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    df_method : {"welch", "conservative"}
+        How ``df`` was found.
+    k, j : int
+        The two sample sizes.
+    mean_a, mean_b, var_a, var_b : float
+        The two samples' means and variances.
+    """
 
     difference: float
     se: float
@@ -503,7 +601,7 @@ class UnpairedTest(Result):
                  rf"t = \frac{{{fmt(self.difference)}}}{{\sqrt{{\frac{{{fmt(self.var_a)}}}{{{k}}} + "
                  rf"\frac{{{fmt(self.var_b)}}}{{{j}}}}}}} = \frac{{{fmt(self.difference)}}}{{{fmt(self.se)}}} = "
                  rf"{fmt(self.statistic)},\quad df = {fmt(self.df)},\quad p = {fmt(self.p_value)}",
-                 rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ [{fmt(self.low)},\ {fmt(self.high)}]"]
+                 rf"{tex_pct(self.confidence)}\ \text{{interval}}:\ {tex_interval(self.low, self.high)}"]
         title = f"Unpaired t-test ({'conservative' if self.df_method == 'conservative' else 'Welch'} df)"
         verdict = _t_verdict(f"The difference of means a - b = {plain(self.difference)}", "0", self.p_value,
                              self.confidence, self.alternative, self.se == 0,
@@ -576,8 +674,32 @@ def unpaired_t_test(a, b, confidence=0.95, df="welch", alternative="two-sided"):
 
 
 @result
-class OneSampleTest(Result):
-    """One-sample t-test of the mean of K fold errors against a fixed rate ``p0``."""
+class OneSampleTest(WithPValue, WithInterval, Result):
+    """One-sample t-test of the mean of K fold errors against a fixed rate ``p0``.
+
+    Attributes
+    ----------
+    mean : float
+        The mean fold error m.
+    p0 : float
+        The error rate tested against.
+    sd : float
+        The fold errors' standard deviation S.
+    statistic : float
+        t.
+    df : int
+        ``K - 1``.
+    p_value : float
+        The p-value for ``alternative``; ``pvalue`` is the same.
+    low, high : float
+        The interval for the expected error (half-infinite one-sided); ``confidence_interval()``.
+    confidence : float
+        The level asked for.
+    alternative : {"greater", "less", "two-sided"}
+        The alternative hypothesis.
+    k : int
+        The number of folds K.
+    """
 
     mean: float
     p0: float
@@ -598,7 +720,7 @@ class OneSampleTest(Result):
                  rf"t = \frac{{\sqrt{{{self.k}}}\,({fmt(self.mean)} - {fmt(self.p0)})}}{{{fmt(self.sd)}}} = "
                  rf"{fmt(self.statistic)},\quad df = {self.df},\quad p = {fmt(self.p_value)}",
                  rf"{tex_pct(self.confidence)}\ \text{{interval for the expected error}}:\ "
-                 rf"[{fmt(self.low)},\ {fmt(self.high)}]"]
+                 rf"{tex_interval(self.low, self.high)}"]
         verdict = _t_verdict(f"The mean fold error m = {plain(self.mean)}", f"p0 = {plain(self.p0)}",
                              self.p_value, self.confidence, self.alternative, self.sd == 0,
                              interval_text(self.low, self.high, self.confidence, "the expected error"),
@@ -664,8 +786,30 @@ def one_sample_t_test(errors, p0, confidence=0.95, alternative="greater"):
 # --- 5x2 cross-validation --------------------------------------------------------------
 
 @result
-class FiveByTwoTest(Result):
-    """Dietterich's 5x2cv paired t-test or Alpaydin's combined 5x2cv F-test."""
+class FiveByTwoTest(WithPValue, Result):
+    """Dietterich's 5x2cv paired t-test or Alpaydin's combined 5x2cv F-test.
+
+    Attributes
+    ----------
+    statistic : float or ndarray
+        t (Dietterich) or F (Alpaydin).
+    df : int or tuple
+        5 for the t-test, (10, 5) for the F-test.
+    p_value : float or ndarray
+        The p-value; ``pvalue`` is the same.
+    numerator : float or ndarray
+        The t-test's ``p_1^(1)``, or the F-test's sum of the ten squared differences.
+    variance_sum : float or ndarray
+        The sum over the replications of ``s_i^2``.
+    test : str
+        "5x2cv paired t-test" or "5x2cv combined F-test".
+    confidence : float
+        The level of the verdict.
+    alternative : str
+        The t-test's alternative hypothesis (the F-test is two-sided).
+    differences : ndarray, shape (..., 5, 2)
+        The differences ``p_i^(j)``.
+    """
 
     statistic: float
     df: object
@@ -822,9 +966,35 @@ def mcnemar_table(y_true, pred_a, pred_b):
 
 
 @result
-class McNemarTest(Result):
+class McNemarTest(WithPValue, WithInterval, Result):
     """McNemar's test on the discordant counts b and c; with the test-set size n, the
-    difference in error rates err(A) - err(B) = (c - b) / n and Tango's score interval for it."""
+    difference in error rates err(A) - err(B) = (c - b) / n and Tango's score interval for it.
+
+    Attributes
+    ----------
+    b, c : int or ndarray
+        The discordant counts: only A right, only B right.
+    statistic : float or ndarray
+        The chi-square statistic, or ``min(b, c)`` for the exact test.
+    df : int or None
+        1 for the chi-square test, None for the exact test.
+    p_value : float or ndarray
+        The p-value; ``pvalue`` is the same.
+    correction, exact : bool
+        Whether the continuity correction was applied, whether the test is exact.
+    confidence : float
+        The level of the verdict and of the interval.
+    n : int or None
+        The test-set size, when known.
+    difference : float
+        ``err(A) - err(B) = (c - b) / n``; NaN without ``n``.
+    low, high : float
+        Tango's score interval for the difference of the true error rates; NaN without ``n``.
+    table : ndarray of int, shape (2, 2), or None
+        The table, when one was given.
+    """
+
+    _no_interval = "give the test-set size n (or the whole table) for Tango's interval"
 
     b: int
     c: int
@@ -848,10 +1018,10 @@ class McNemarTest(Result):
         else:
             formulas = [r"\chi^2 = \frac{(b - c)^2}{b + c} \approx \chi^2_1 \text{ under } H_0"]
         if self.n is not None:
-            formulas.append(r"\hat d = \frac{c - b}{n},\qquad \text{interval: every } d \text{ with } "
-                            r"\frac{|c - b - n d|}{\sqrt{n\,(2\tilde p_b(d) + d(1 - d))}} \le z")
-            formulas.append(r"\tilde p_b(d):\ \text{the maximum-likelihood estimate of } P(\text{only A right})"
-                            r"\ \text{if}\ P(\text{only B right}) - P(\text{only A right}) = d")
+            # Tango's statistic itself (with its restricted maximum-likelihood estimate) is in
+            # _tango_statistic's docstring: in the display it was more than a reader needs
+            formulas.append(r"\hat d = \frac{c - b}{n},\qquad \text{Tango's interval: every } d "
+                            r"\text{ that his score test does not reject}")
         title = "McNemar's test" + (" (exact binomial)" if self.exact else "")
         if _is_batch(self.p_value):
             return Explanation(title, formulas, [], _batch_verdict(self.p_value, self.confidence, "tests"))
@@ -866,47 +1036,38 @@ class McNemarTest(Result):
         if self.n is not None:
             steps.append(rf"\hat d = \frac{{{c} - {b}}}{{{self.n}}} = {fmt(self.difference)},\qquad "
                          rf"z = {fmt(z_critical(self.confidence))}:\ {tex_pct(self.confidence)}\ "
-                         rf"\text{{interval}}\ [{fmt(self.low)},\ {fmt(self.high)}]")
+                         rf"\text{{interval}}\ {tex_interval(self.low, self.high)}")
         significant = self.p_value < 1 - self.confidence
         disagreements, level = b + c, pct(1 - self.confidence)
-        counts = (f"A was right on b = {b} test example{'' if b == 1 else 's'} where B was wrong, "
-                  f"B on c = {c} where A was wrong")
-        if significant:
-            verdict = (f"The difference is significant at the {level} level ({p_text(self.p_value)}; {counts}): "
-                       "these data reject equal true error rates for the two trained classifiers.")
-        else:
-            verdict = (f"The difference is not significant at the {level} level ({p_text(self.p_value)}; {counts}): "
-                       "these data do not rule out equal true error rates for the two trained classifiers.")
+        source = ("exact binomial" if self.exact else
+                  f"chi-square, 1 df, {'with' if self.correction else 'without'} continuity correction")
+        verdict = (f"A and B {'differ significantly' if significant else 'do not differ significantly'} at the "
+                   f"{level} level "
+                   f"({p_text(self.p_value)}, {source}): only A was right on b = {b} test "
+                   f"example{'' if b == 1 else 's'}, only B on c = {c}.")
         if self.n is not None:
-            interval = interval_text(self.low, self.high, self.confidence, "it")
             fewer = ("equal errors" if self.difference == 0 else
                      f"{'A' if self.difference < 0 else 'B'} made fewer errors")
-            verdict += (f" The sample difference on these {self.n} test examples, err(A) - err(B) = (c - b) / n = "
-                        f"{plain(self.difference)} ({fewer}), estimates the difference of the "
-                        f"true errors; {interval} (Tango's score interval: every difference that a score test at "
-                        f"the {level} level would not reject) shows the differences the data allow.")
+            interval = interval_words(self.low, self.high, self.confidence)
+            verdict += (f" err(A) - err(B) = (c - b) / n = {plain(self.difference)} ({fewer}); Tango's {interval} "
+                        "shows the true differences the data allow.")
             excludes = not self.low <= 0 <= self.high
             if excludes != significant:
                 uncorrected = mcnemar_test(b, c, correction=False, confidence=self.confidence)
                 verdict += (f" The interval {'excludes' if excludes else 'includes'} 0 although the test "
                             f"{'is not' if excludes else 'is'} significant: at d = 0 the score test is McNemar's "
-                            f"chi-square without the continuity correction ({p_text(uncorrected.p_value)} here), "
-                            "and the "
-                            f"corrected and exact tests are more cautious. Evidence this close to the {level} line "
-                            "is weak either way: report the test and the interval.")
+                            f"chi-square without the continuity correction ({p_text(uncorrected.p_value)} here); "
+                            "this close to the line the evidence is weak either way.")
         if not significant:
             lopsided = mcnemar_test(disagreements, 0, self.correction, self.exact, self.confidence)
             if disagreements and lopsided.p_value >= 1 - self.confidence:
                 verdict += (f" With only {disagreements} disagreement{'' if disagreements == 1 else 's'} no split "
-                            f"could reach the {level} level: with so few, this test cannot separate the two "
-                            "classifiers.")
+                            f"could reach the {level} level.")
         if not self.exact and 0 < disagreements < 25:
             exact = mcnemar_test(b, c, exact=True, confidence=self.confidence)
-            verdict += (f" With b + c = {disagreements} < 25 (a rule of thumb) the chi-square approximation is "
-                        f"rough: the exact test (exact=True) gives {p_text(exact.p_value)}.")
-        verdict += (" The test assumes the test examples are independent draws that neither classifier was "
-                    "trained on, and it treats the two trained classifiers as fixed: how the learning algorithms "
-                    "vary with the training set is not measured (Dietterich 1998).")
+            verdict += f" With b + c = {disagreements} < 25 the exact test (exact=True) is safer: {p_text(exact.p_value)}."
+        verdict += (" This compares two trained classifiers on independent test examples neither was trained on, "
+                    "not the learning algorithms (Dietterich 1998).")
         return Explanation(title, formulas, steps, verdict)
 
     @draws("tests", "mcnemar_test")
@@ -1045,8 +1206,24 @@ def _binomial_p(k, n, p0, alternative):
 
 
 @result
-class BinomialTest(Result):
-    """Exact binomial test of ``k`` successes in ``n`` trials against ``p0``."""
+class BinomialTest(WithPValue, Result):
+    """Exact binomial test of ``k`` successes in ``n`` trials against ``p0``.
+
+    Attributes
+    ----------
+    k, n : int
+        The successes and the trials.
+    p0 : float
+        The rate under the null hypothesis.
+    estimate : float
+        ``k / n``.
+    p_value : float
+        The p-value for ``alternative``; ``pvalue`` is the same.
+    alternative : {"two-sided", "greater", "less"}
+        The alternative hypothesis.
+    confidence : float
+        The level of the verdict.
+    """
 
     k: int
     n: int
@@ -1112,8 +1289,24 @@ def binomial_test(k, n, p0=0.5, alternative="two-sided", confidence=0.95):
 
 
 @result
-class SignTest(Result):
-    """Sign test over data sets: wins against losses under H0 of a fair coin."""
+class SignTest(WithPValue, Result):
+    """Sign test over data sets: wins against losses under H0 of a fair coin.
+
+    Attributes
+    ----------
+    wins, losses, ties : int
+        The counts as given.
+    n : int
+        The comparisons counted, ``wins + losses + 2 * (ties // 2)``.
+    statistic : int
+        The wins with half the ties, ``wins + ties // 2``.
+    p_value : float
+        The two-sided exact binomial p-value; ``pvalue`` is the same.
+    confidence : float
+        The level of the verdict.
+    names : tuple of str
+        The two algorithms' names as given (the one whose wins are counted first), or empty.
+    """
 
     wins: int
     losses: int
@@ -1122,6 +1315,7 @@ class SignTest(Result):
     statistic: int
     p_value: float
     confidence: float = field(default=0.95, repr=False)
+    names: tuple = ()
 
     def _explain(self):
         half = self.ties // 2
@@ -1129,11 +1323,14 @@ class SignTest(Result):
                     r"\quad p = \min\left(1,\ 2 P\left(X \le \min(w', n - w')\right)\right),\ X \sim Bin(n, \tfrac12)"]
         steps = [rf"w' = {self.wins} + {half} = {self.statistic},\quad n = {self.n},\quad p = {fmt(self.p_value)}"]
         significant = self.p_value < 1 - self.confidence
-        verdict = (f"A wins {self.statistic} of {self.n} comparisons (ties split evenly); at the "
+        who = (f"{self.names[0]} wins {self.statistic} of {self.n} comparisons against {self.names[1]}"
+               if self.names else f"{self.statistic} of {self.n} comparisons are wins")
+        verdict = (f"{who} (ties split evenly); at the "
                    f"{pct(1 - self.confidence)} level this split is {'' if significant else 'not '}significantly "
                    f"different from half and half (two-sided, {p_text(self.p_value)})")
         verdict += "." if significant else ": the data do not rule out that each algorithm wins half the time."
-        return Explanation("Sign test", formulas, steps, verdict)
+        return Explanation("Sign test" + (f": {self.names[0]} against {self.names[1]}" if self.names else ""),
+                           formulas, steps, verdict)
 
     @draws("tests", "sign_test")
     def plot(self, ax=None):
@@ -1152,11 +1349,21 @@ class SignTest(Result):
         """
 
 
-def sign_test(wins, losses, ties=0, confidence=0.95):
+def sign_test(wins, losses, ties=0, confidence=0.95, names=None):
     """Sign test for two algorithms compared on several data sets (Demsar 2006).
 
     Ties are split evenly between the two algorithms; an odd tie is ignored. The
     two-sided p-value comes from the exact binomial distribution with p = 1/2.
+
+    Parameters
+    ----------
+    wins, losses, ties : int
+        The data sets on which the first algorithm wins, loses and ties.
+    confidence : float
+        The level of the verdict.
+    names : pair of str, optional
+        The two algorithms' names, the one whose wins are counted first, for the display
+        and the picture (without them these speak of wins, not of an algorithm).
 
     Examples
     --------
@@ -1171,6 +1378,7 @@ def sign_test(wins, losses, ties=0, confidence=0.95):
     n = w + l_ + 2 * half
     if n == 0:
         raise ValueError(f"wins + losses + ties must count at least 2 comparisons, got wins={w}, losses={l_}, ties={t}")
+    named = () if names is None else v.names("names", names, 2, "the algorithm whose wins are counted, then the other")
     statistic = w + half
     p = float(min(1.0, 2 * _st.binom.cdf(min(statistic, n - statistic), n, 0.5)))
-    return SignTest(w, l_, t, n, statistic, p, conf)
+    return SignTest(w, l_, t, n, statistic, p, conf, named)
