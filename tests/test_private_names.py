@@ -123,7 +123,8 @@ def library_private_names():
 
 
 def _our_modules():
-    return sorted(PACKAGE.rglob("*.py"))
+    """evalteach's modules, less ``__main__`` ones: importing those runs a program."""
+    return sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__main__.py")
 
 
 def _module_name(path):
