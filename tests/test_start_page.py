@@ -11,7 +11,9 @@ import re
 
 import nbformat
 
-from conftest import LESSONS, LESSONS_DIR, START_PAGE
+from conftest import LESSONS, LESSONS_DIR, ROOT, START_PAGE
+
+GUIDE = ROOT / "lessons/INSTRUCTORS.md"
 
 ROW = re.compile(r"^\| (\d+) \| \[[^\]]+\]\(([^)]+\.ipynb)\) \| (\d+) min \|", re.M)
 STATED = re.compile(r"\*Time: about (\d+) minutes\.\*")
@@ -57,7 +59,7 @@ def test_every_list_gives_each_lesson_the_time_it_states():
     stated = {p.name: stated_minutes(p) for p in LESSONS}
     readme = {file: minutes for _, file, minutes in rows((LESSONS_DIR / "README.md").read_text())}
     assert readme == stated, "lessons/README.md's table (and /work/tools/lesson_table.py)"
-    guide = GUIDE_LESSON.findall((LESSONS_DIR / "INSTRUCTORS.md").read_text())
+    guide = GUIDE_LESSON.findall(GUIDE.read_text())
     assert [(int(n), file) for n, file, _ in guide] == [(int(p.name[:2]), p.name) for p in LESSONS]
     assert {file: int(minutes) for _, file, minutes in guide} == stated, "the guide's **Timing.**"
 
@@ -67,7 +69,7 @@ def test_lecture_blocks_cover_the_lessons_in_order_and_add_up():
     readme = (LESSONS_DIR / "README.md").read_text()
     for where, blocks in (("lessons/README.md", BLOCK.findall(readme)),
                           ("the start page", BLOCK.findall(start_page_text())),
-                          ("lessons/INSTRUCTORS.md", GUIDE_BLOCK.findall((LESSONS_DIR / "INSTRUCTORS.md").read_text()))):
+                          ("lessons/INSTRUCTORS.md", GUIDE_BLOCK.findall(GUIDE.read_text()))):
         blocks = [(int(first), int(last), int(total)) for first, last, total in blocks]
         assert [first for first, _, _ in blocks] == [1] + [last + 1 for _, last, _ in blocks[:-1]], where
         assert blocks[-1][1] == max(minutes), where
