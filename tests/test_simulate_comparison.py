@@ -229,11 +229,11 @@ def test_experiments_with_the_same_draws_share_them_and_free_them_together():
     second = AlgorithmTestExperiments(400, max_n=120, seed=77)
     prefix = AlgorithmTestExperiments(200, max_n=120, seed=77)  # the first 200 of the draws alive
     assert second._draws is first._draws
-    assert np.shares_memory(prefix._draws.prediction, first._draws.prediction)
+    assert np.shares_memory(prefix._draws.instance, first._draws.instance)
     np.testing.assert_array_equal(prefix._draws.instance, fresh(200, max_n=120, seed=77)._draws.instance)
     del first, second, prefix
     gc.collect()
-    assert key not in comparison._ALIVE
+    assert not any(alive[:3] == key for alive in comparison._ALIVE.keys())
 
 
 def test_a_one_off_simulation_keeps_nothing(monkeypatch):
@@ -308,3 +308,33 @@ def test_resampling_fits_keep_their_splits_and_estimates_within_bounds():
         assert fits._estimates.nbytes <= fits._estimates.max_bytes
     again = fits.estimates("bootstrap", 20, 20)
     assert again is fits.estimates("bootstrap", 20, 20)  # kept
+
+
+def test_draws_made_again_are_the_kept_ones():
+    """Without ``keep_draws`` only the instance draws and the generator's states are kept;
+    the prediction draws made again from them are the kept ones, bit for bit."""
+    kept = fresh(300, max_n=120, seed=5, keep_draws=True)
+    remade = fresh(300, max_n=120, seed=5)
+    assert isinstance(kept._draws, comparison._Draws) and isinstance(remade._draws, comparison._RemadeDraws)
+    np.testing.assert_array_equal(kept._draws.instance, remade._draws.instance)
+    rows, width = slice(190, 230), comparison._slots(120)  # across a chunk of 200
+    for learner in (0, 1):
+        out = np.empty((40, width), np.float32)
+        remade._draws.predictions(rows, learner, out)
+        np.testing.assert_array_equal(out, kept._draws.prediction[rows, learner])
+        experiments, slots = np.array([0, 0, 299, 7, 7]), np.array([width - 1, 3, 511, 512, 1000])
+        np.testing.assert_array_equal(remade._draws.prediction_at(experiments, learner, slots),
+                                      kept._draws.prediction[experiments, learner, slots])
+    a = kept.simulate(120, 0.25, 0.05, stability=0.6)
+    b = remade.simulate(120, 0.25, 0.05, stability=0.6)
+    for name in ALGORITHM_TESTS:
+        np.testing.assert_array_equal(a.p_values[name], b.p_values[name])
+        np.testing.assert_array_equal(a.null_p_values[name], b.null_p_values[name])
+    with pytest.raises(TypeError, match="keep_draws"):
+        AlgorithmTestExperiments(10, max_n=30, keep_draws="yes")
+
+
+def test_draws_kept_whole_serve_those_that_would_make_them_again():
+    kept = AlgorithmTestExperiments(400, max_n=90, seed=61, keep_draws=True)
+    assert AlgorithmTestExperiments(400, max_n=90, seed=61)._draws is kept._draws
+    assert np.shares_memory(AlgorithmTestExperiments(200, max_n=90, seed=61)._draws.prediction, kept._draws.prediction)

@@ -43,9 +43,10 @@ _FOLDS, _HOLDOUTS, _CHUNK = 10, 30, 200
 _ROWS = 16
 #: Experiments whose rounded scores are compared at a time (a few hundred kB of temporaries).
 _ROUNDED_ROWS = 64
-#: Steps per unit of the rounded latent scores, and the int16 bound they keep within: a
-#: score is kept to half of 1/2048.
-_STEP, _LIMIT = 2048, 32767
+#: Steps per unit of the rounded latent scores, and the int16 bound they are kept within: a
+#: score is kept to half of 1/8192, within +-4 (the thresholds of errors above 0.00003).
+#: The finer the step, the fewer scores in the step around a threshold are made again.
+_STEP, _LIMIT = 8192, 32767
 #: Rounded latent scores of the last settings, shared by all experiments with the same
 #: draws: 4 bytes per test prediction per experiment (19 MB for 1000 experiments at
 #: n = 300, 38 MB at n = 600). With them a new error or difference costs comparisons only.
@@ -195,11 +196,101 @@ class _Draws:
     def __init__(self, instance, prediction):
         self.instance, self.prediction = instance, prediction
 
+    def first(self, k):
+        return _Draws(self.instance[:k], self.prediction[:k])
+
+    def predictions(self, rows, learner, out):
+        """The prediction draws of ``learner`` for experiments ``rows``, into ``out`` (one row
+        each, as many slots as ``out`` has columns)."""
+        out[:] = self.prediction[rows, learner, :out.shape[1]]
+
+    def prediction_at(self, experiments, learner, slots):
+        """The prediction draws of ``learner`` at the given experiments and slots."""
+        return self.prediction[experiments, learner, slots]
+
+
+#: Prediction draws between two kept generator states of :class:`_RemadeDraws`.
+_SPAN = 512
+
+
+class _RemadeDraws:
+    """The same draws as :class:`_Draws`, keeping the instance draws and, instead of the
+    prediction draws (nine in ten of the numbers: 77 MB for 1000 experiments at max_n = 600),
+    the generator's state before every ``_SPAN`` of them (about 1 MB): any prediction draw is
+    made again, the same float32 number, from the state before it. A new setting of the
+    scores makes its experiments' rows again; a score near a threshold makes at most
+    ``_SPAN`` numbers."""
+
+    __slots__ = ("instance", "_state", "_inc", "__weakref__")
+
+    def __init__(self, instance, state, inc):
+        # state: per (experiment, learner, span) the PCG64 state as (low 64 bits, high 64 bits,
+        # has_uint32, uinteger): numpy's float32 normals take 32-bit words, half a 64-bit output
+        # may be waiting
+        self.instance, self._state, self._inc = instance, state, inc
+
+    @classmethod
+    def drawn(cls, n_experiments, max_n, seed, report):
+        """The draws of :func:`_draw_chunks`, in the same stream order, keeping the states."""
+        f32, slots = np.float32, _slots(max_n)
+        spans = -(-slots // _SPAN)
+        instance = np.empty((n_experiments, 4, max_n), f32)
+        state = np.empty((n_experiments, 2, spans, 4), np.uint64)
+        rng = np.random.default_rng(seed)
+        bits = rng.bit_generator
+        scratch = np.empty(_SPAN, f32)
+        mask = 2 ** 64 - 1
+        for start in range(0, n_experiments, _CHUNK):
+            stop = min(start + _CHUNK, n_experiments)
+            rng.standard_normal(out=instance[start:stop], dtype=f32)
+            for e in range(start, stop):
+                for j in range(2):
+                    for s in range(spans):
+                        now = bits.state
+                        word = now["state"]["state"]
+                        state[e, j, s] = (word & mask, word >> 64, now["has_uint32"], now["uinteger"])
+                        rng.standard_normal(out=scratch[:min(_SPAN, slots - s * _SPAN)], dtype=f32)
+            report(stop / n_experiments)
+        return cls(instance, state, bits.state["state"]["inc"])
+
+    def first(self, k):
+        return _RemadeDraws(self.instance[:k], self._state[:k], self._inc)
+
+    def _restart(self, rng, experiment, learner, span):
+        """``rng`` set to the state before the span's first draw."""
+        low, high, has, word = (int(x) for x in self._state[experiment, learner, span])
+        rng.bit_generator.state = {"bit_generator": "PCG64", "state": {"state": low | high << 64, "inc": self._inc},
+                                   "has_uint32": has, "uinteger": word}
+        return rng
+
+    def predictions(self, rows, learner, out):
+        rng = np.random.Generator(np.random.PCG64(0))
+        for i, e in enumerate(range(rows.start, rows.stop)):
+            self._restart(rng, e, learner, 0).standard_normal(out=out[i], dtype=np.float32)
+
+    def prediction_at(self, experiments, learner, slots):
+        values = np.empty(len(slots), np.float32)
+        if not len(slots):
+            return values
+        spans, offsets = np.divmod(np.asarray(slots), _SPAN)
+        groups = np.asarray(experiments) * self._state.shape[2] + spans
+        order = np.argsort(groups, kind="stable")
+        firsts = np.flatnonzero(np.diff(groups[order], prepend=-1))
+        scratch, rng = np.empty(_SPAN, np.float32), np.random.Generator(np.random.PCG64(0))
+        for a, b in zip(firsts, np.append(firsts[1:], len(order))):
+            members = order[a:b]
+            e, span = divmod(int(groups[members[0]]), self._state.shape[2])
+            made = scratch[:int(offsets[members].max()) + 1]
+            self._restart(rng, e, learner, span).standard_normal(out=made, dtype=np.float32)
+            values[members] = made[offsets[members]]
+        return values
+
 
 def _draw_chunks(n_experiments, max_n, seed, into=None):
     """The draws of ``n_experiments`` experiments, ``_CHUNK`` at a time, in the order of one
-    seeded stream: per chunk its instance draws, then its prediction draws. Each chunk is
-    drawn into the rows of ``into`` (draws of them all) if given, else into new arrays."""
+    seeded stream: per chunk its instance draws, then its prediction draws (per experiment,
+    A's then B's). Each chunk is drawn into the rows of ``into`` (draws of them all) if
+    given, else into new arrays."""
     rng = np.random.default_rng(seed)
     f32 = np.float32
     for start in range(0, n_experiments, _CHUNK):
@@ -214,30 +305,36 @@ def _draw_chunks(n_experiments, max_n, seed, into=None):
         yield chunk
 
 
-#: The draws alive in this kernel, by (experiments, max_n, seed): explorers and lessons that
-#: ask for the same experiments share one copy (86 MB for 1000 experiments at max_n = 600).
+#: The draws alive in this kernel, by (experiments, max_n, seed, all kept): explorers and
+#: lessons that ask for the same experiments share one copy.
 _ALIVE = weakref.WeakValueDictionary()
 
 
-def _shared_draws(n_experiments, max_n, seed, progress):
+def _shared_draws(n_experiments, max_n, seed, keep_draws, progress):
     """The draws of these experiments: the ones alive in this kernel, or their first rows
-    when a larger draw of the same seed is alive and these are a prefix of it, or new."""
-    key = (n_experiments, max_n, seed)
-    draws = _ALIVE.get(key)
+    when a larger draw of the same seed is alive and these are a prefix of it, or new
+    (all kept if ``keep_draws``; draws kept whole also serve those that would remake them)."""
+    draws = None
+    for kept in (True,) if keep_draws else (False, True):
+        draws = _ALIVE.get((n_experiments, max_n, seed, kept))
+        for (size, n, s, whole), larger in list(_ALIVE.items()):
+            if draws is None and whole == kept and n == max_n and s == seed and size > n_experiments \
+                    and n_experiments % _CHUNK == 0:
+                draws = larger.first(n_experiments)
+        if draws is not None:
+            break
     if draws is None:
-        for (size, n, s), larger in list(_ALIVE.items()):
-            if n == max_n and s == seed and size > n_experiments and n_experiments % _CHUNK == 0:
-                draws = _Draws(larger.instance[:n_experiments], larger.prediction[:n_experiments])
-                break
-    if draws is None:
-        report = _progress(progress)
-        draws = _Draws(np.empty((n_experiments, 4, max_n), np.float32),
-                       np.empty((n_experiments, 2, _slots(max_n)), np.float32))
-        done = 0
-        for chunk in _draw_chunks(n_experiments, max_n, seed, into=draws):
-            done += len(chunk.instance)
-            report(done / n_experiments)
-    _ALIVE[key] = draws
+        if keep_draws:
+            f32, report = np.float32, _progress(progress)
+            draws = _Draws(np.empty((n_experiments, 4, max_n), f32),
+                           np.empty((n_experiments, 2, _slots(max_n)), f32))
+            done = 0
+            for chunk in _draw_chunks(n_experiments, max_n, seed, into=draws):
+                done += len(chunk.instance)
+                report(done / n_experiments)
+        else:
+            draws = _RemadeDraws.drawn(n_experiments, max_n, seed, _progress(progress))
+    _ALIVE[(n_experiments, max_n, seed, isinstance(draws, _Draws))] = draws
     return draws
 
 
@@ -251,8 +348,13 @@ class AlgorithmTestExperiments:
     and makes neighbouring settings differ by the setting, not by Monte Carlo noise.
     Data sets of any size up to ``max_n`` use the first instances of the same draws.
 
-    What is kept is the draws only (36 ``max_n`` float32 numbers per experiment; objects
-    with the same experiments share them). A setting's latent scores are made a few
+    What is kept is the instance draws (4 ``max_n`` float32 numbers per experiment) and the
+    generator states from which the prediction draws are made again, bit for bit, when a
+    setting needs them: 10 MB for 1000 experiments at max_n = 600. With ``keep_draws``
+    all the draws are kept (36 ``max_n`` float32 numbers per experiment, 86 MB), and a new
+    setting of n, stability, agreement or training noise costs about a third as much CPU
+    (making the draws again costs more than the rest of the setting). Objects with the
+    same experiments share their draws. A setting's latent scores are made a few
     experiments at a time and reduced at once to the error counts the tests need: they
     would take 8 bytes per test prediction per experiment (77 MB for 1000 experiments at
     n = 600), and a setting's p-values take 56 bytes per experiment.
@@ -265,6 +367,9 @@ class AlgorithmTestExperiments:
     seed : int
     progress : callable, optional
         Called with the fraction drawn after each chunk of experiments.
+    keep_draws : bool
+        Keep all the draws, for many settings asked for in turn (an explorer); the numbers
+        are the same either way.
 
     Examples
     --------
@@ -274,11 +379,13 @@ class AlgorithmTestExperiments:
     True
     """
 
-    def __init__(self, n_experiments=500, max_n=600, seed=0, progress=None):
+    def __init__(self, n_experiments=500, max_n=600, seed=0, progress=None, *, keep_draws=False):
         self.n_experiments = v.integer("n_experiments", n_experiments, low=1)
         self.max_n = v.integer("max_n", max_n, low=30)
         self.seed = v.integer("seed", seed, low=0)
-        self._use(_shared_draws(self.n_experiments, self.max_n, self.seed, progress))
+        if not isinstance(keep_draws, bool):
+            raise TypeError(f"keep_draws must be True or False, got {keep_draws!r}")
+        self._use(_shared_draws(self.n_experiments, self.max_n, self.seed, keep_draws, progress))
 
     @classmethod
     def _of(cls, draws, max_n, seed):
@@ -318,7 +425,7 @@ class AlgorithmTestExperiments:
         if k % _CHUNK and k != self.n_experiments:
             raise ValueError(f"n_experiments must be a multiple of {_CHUNK} or {self.n_experiments} to be a "
                              f"prefix of these draws, got {n_experiments!r}")
-        return self._of(_Draws(self._draws.instance[:k], self._draws.prediction[:k]), self.max_n, self.seed)
+        return self._of(self._draws.first(k), self.max_n, self.seed)
 
     def _gather(self, n, agreement):
         """Per instance: the difficulties for A and B; per resample: the hypotheses' quality
@@ -386,7 +493,8 @@ class AlgorithmTestExperiments:
             count = rows.stop - rows.start
             for j, (z, shift) in enumerate(((z_a, shift_a), (z_b, shift_b))):
                 out = latent[j, :count]
-                np.multiply(self._draws.prediction[rows, j, :slots], root_1s, out=out)
+                self._draws.predictions(rows, j, out)
+                out *= root_1s
                 # each test prediction's instance difficulty, scaled per instance then spread
                 out += np.take(root_s * z[rows], idx, axis=1, out=scaled[:count], mode="clip")
                 # a hypothesis' shift is the same on all its test predictions: added to each
@@ -403,7 +511,7 @@ class AlgorithmTestExperiments:
         z_a, z_b, shift_a, shift_b, idx, rid, *_ = self._gather(n, agreement)
         z, shift = (z_a, shift_a) if learner == 0 else (z_b, shift_b)
         root_s, root_1s, noise = _coefficients(stability, training_noise)
-        scores = self._draws.prediction[experiments, learner, slots] * root_1s
+        scores = self._draws.prediction_at(experiments, learner, slots) * root_1s
         scores += root_s * z[experiments, idx[slots]]
         scores += noise * shift[experiments, rid[slots]]
         return scores
@@ -459,16 +567,16 @@ class AlgorithmTestExperiments:
     def _compared_blocks(self, setting, key):
         """Blocks of experiments, each with a comparison of its exact scores with a threshold;
         their rounded scores are kept (see :meth:`_counts`) unless this is a piece of a
-        one-off simulation or a score lies beyond the range of int16."""
+        one-off simulation."""
         rounded = np.empty((2, self.n_experiments, _slots(setting[0])), np.int16) if self._shared else None
         for rows, latent in self._latent_blocks(*setting):
             yield rows, lambda j, threshold: latent[j] > threshold
             if rounded is not None:
-                steps = latent * np.float32(_STEP)  # a power of two: exact
-                if np.abs(steps).max() >= _LIMIT - 0.5:
-                    rounded = None
-                else:
-                    rounded[:, rows] = np.rint(steps)
+                # a power of two: exact; a score beyond int16 is kept at its bound (it is on
+                # the same side of any threshold within the bound)
+                steps = latent * np.float32(_STEP)
+                np.clip(np.rint(steps, out=steps), -_LIMIT, _LIMIT, out=steps)
+                rounded[:, rows] = steps
         if rounded is not None:
             _ROUNDED.put(key, rounded)
 

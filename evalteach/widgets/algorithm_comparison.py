@@ -134,7 +134,9 @@ class AlgorithmComparisonExplorer(Explorer):
                 return current.first(n_experiments)
             except ValueError:  # not a prefix of the current draws
                 pass
-        return AlgorithmTestExperiments(n_experiments, max_n=MAX_N, seed=seed, progress=self.report_progress)
+        # all draws kept: a control move that changes the scores would otherwise make them again
+        return AlgorithmTestExperiments(n_experiments, max_n=MAX_N, seed=seed, progress=self.report_progress,
+                                        keep_draws=True)
 
     def _compute(self, state):
         null = self._simulation(state, 0.0)
