@@ -19,6 +19,7 @@ import argparse
 import json
 import subprocess
 import sys
+import tempfile
 
 #: Changes after the first visit to each mode (issue 25).
 CHANGES = 150
@@ -91,8 +92,10 @@ print(json.dumps({"import": start_rss, "opened": opened, "visited": visited, "af
 
 
 def measure(name, changes):
+    # run outside any checkout: ``python -c`` puts the working directory first on the path,
+    # ahead of PYTHONPATH, and the checkout there would be measured instead of the one asked for
     out = subprocess.run([sys.executable, "-c", _CHILD, name, str(changes)], capture_output=True,
-                         text=True)
+                         text=True, cwd=tempfile.gettempdir())
     if out.returncode:
         raise RuntimeError(f"{name} failed:\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])

@@ -6,6 +6,7 @@ from scipy import stats as sps
 from evalteach.simulate import fold_errors, holdout_predictions
 from evalteach.stats import bootstrap_interval, paired_t_test, permutation_test, proportion_interval
 from evalteach.widgets import RandomizationExplorer
+from evalteach.widgets._cached_layer import PIXELS
 from explorer_contract import check_contract
 
 
@@ -154,6 +155,9 @@ def test_no_control_redraws_the_whole_figure_and_kept_layers_show_what_a_fresh_d
     """Mode, axes and data texts are cached layers (CachedLayer): no change redraws the
     whole figure, going back to states shown before (once the limits have settled) draws no
     axis, and every picture equals the one drawn afresh, layer by layer."""
+    # the four states' layers keep 13 whole-canvas copies (about 56 MB at twice the pixel
+    # density), more than the one pixel cache keeps by default (32 MB, issue 25): give it room
+    monkeypatch.setattr(PIXELS, "limit", 64 * 2 ** 20)
     e = RandomizationExplorer(seed=1)
     states = ({"mode": "bootstrap", "dataset": "breast_cancer"}, {"mode": "permutation"},
               {"dataset": "wine"}, {"dataset": "breast_cancer", "k": 10})
