@@ -270,6 +270,19 @@ def full_redraws(monkeypatch):
     return watch
 
 
+#: The files that take longest (a browser run or an environment per lesson, a Hub), handed out
+#: first: pytest-xdist's ``--dist loadfile`` gives files to workers in the order collected, so
+#: the many quick files then fill in at the end instead of one long file running alone.
+LONGEST_FIRST = ("test_browser.py", "test_binder.py", "test_poll_hub.py", "test_lessons.py",
+                 "test_lite.py", "test_static_html.py", "test_classroom.py", "test_browser_predict.py")
+
+
+def pytest_collection_modifyitems(items):
+    """Move the longest files to the front; each file's tests keep their order."""
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 #: Set on a test whose call left pyplot figures open (see ``close_widgets_of_the_test``).
 LEFT_FIGURES = pytest.StashKey[bool]()
 

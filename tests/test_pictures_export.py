@@ -41,7 +41,7 @@ def test_the_inline_backend_shows_a_2x_png_with_its_size_and_the_verdict(execute
     width, height = struct.unpack(">II", png[16:24])
     meta = out.metadata["image/png"]
     assert (width, height) == (2 * meta["width"], 2 * meta["height"])
-    assert verdict.startswith(meta["alt"]) and meta["alt"].startswith("The difference is not significant at the 5% level (p = 0.0961")
+    assert verdict.startswith(meta["alt"]) and meta["alt"].startswith("A and B do not differ significantly at the 5% level (p = 0.0961")
     assert out.data["text/plain"] == meta["alt"]
 
 

@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("psutil")
 pytest.importorskip("jupyterhub")
 
-from conftest import ARTIFACTS, CHROMIUM_ARGS  # noqa: E402
+from conftest import ARTIFACTS  # noqa: E402
 from test_browser import PANEL, dismiss_toasts, run_all_in_lab, wait_until_run  # noqa: E402
 from test_classroom import processes_under, proxy  # noqa: E402, F401 - proxy is a fixture
 
@@ -363,12 +363,11 @@ def test_a_killed_service_comes_back_with_its_counts(hub, kernels):
 
 
 @pytest.mark.browser
-def test_the_instructors_panel_in_chromium(hub, chromium):
+def test_the_instructors_panel_in_chromium(hub, browser):
     """Log in as the instructor, open a lesson in JupyterLab on the Hub, start a live vote, watch
     the count grow as students answer, show the distribution, mark the right answer, close, start
-    round 2, reveal."""
-    from playwright.sync_api import sync_playwright
-
+    round 2, reveal. It uses the session's Chromium (tests/conftest.py): a second Playwright in
+    the same worker would find the first one's event loop running."""
     name, q = "poll_browser.ipynb", "browser-q"
     cells = ["import evalteach as et\n"
              f"et.Predict('Which option?', options=['a', 'b', 'c'], answer='b', id={q!r})"]
@@ -379,66 +378,65 @@ def test_the_instructors_panel_in_chromium(hub, chromium):
     hub.api("PUT", f"/user/{INSTRUCTOR}/api/contents/{name}", {"type": "notebook", "format": "json",
                                                               "content": content})
     path = f"api/lessons/poll_browser/questions/{q}"
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        try:
-            page.goto(f"{hub.url}/hub/login")
-            page.fill("input[name='username']", INSTRUCTOR)
-            page.fill("input[name='password']", "any")
-            page.click("[type='submit']")
-            page.goto(f"{hub.url}/user/{INSTRUCTOR}/lab/tree/{name}?reset")
-            panel = page.locator(PANEL)
-            panel.locator(".jp-Cell").first.wait_for(timeout=120_000)
-            page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=120_000)
-            dismiss_toasts(page)
-            run_all_in_lab(page)
-            wait_until_run(page, panel)
-            poll = panel.locator(".evalteach-poll-panel")
-            poll.get_by_text("0 answers").wait_for(timeout=60_000)
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # its own cookies
+    page = context.new_page()
+    try:
+        page.goto(f"{hub.url}/hub/login")
+        page.fill("input[name='username']", INSTRUCTOR)
+        page.fill("input[name='password']", "any")
+        page.click("[type='submit']")
+        page.goto(f"{hub.url}/user/{INSTRUCTOR}/lab/tree/{name}?reset")
+        panel = page.locator(PANEL)
+        panel.locator(".jp-Cell").first.wait_for(timeout=120_000)
+        page.locator("#jp-main-statusbar", has_text="Idle").wait_for(timeout=120_000)
+        dismiss_toasts(page)
+        run_all_in_lab(page)
+        wait_until_run(page, panel)
+        poll = panel.locator(".evalteach-poll-panel")
+        poll.get_by_text("0 answers").wait_for(timeout=60_000)
 
-            # a question nobody ran live is self-paced until the instructor starts its live vote
-            poll.get_by_text("self-paced (students see the answer at once)").wait_for(timeout=30_000)
-            listing = "api/lessons/poll_browser/questions"
-            assert call(hub, "GET", listing, "ann")[1]["questions"] == {}
-            poll.locator("button", has_text="Start live vote").click()
-            poll.get_by_text("live vote · round 1 · voting open").wait_for(timeout=30_000)
-            assert call(hub, "GET", listing, "ann")[1]["questions"] == {q: {"state": "open", "round": 1}}
-            assert poll.locator("button", has_text="Start live vote").is_hidden()
+        # a question nobody ran live is self-paced until the instructor starts its live vote
+        poll.get_by_text("self-paced (students see the answer at once)").wait_for(timeout=30_000)
+        listing = "api/lessons/poll_browser/questions"
+        assert call(hub, "GET", listing, "ann")[1]["questions"] == {}
+        poll.locator("button", has_text="Start live vote").click()
+        poll.get_by_text("live vote · round 1 · voting open").wait_for(timeout=30_000)
+        assert call(hub, "GET", listing, "ann")[1]["questions"] == {q: {"state": "open", "round": 1}}
+        assert poll.locator("button", has_text="Start live vote").is_hidden()
 
-            for user, choice in (("ann", "a"), ("bob", "b")):
-                assert call(hub, "POST", "api/answers", user, body={
-                    "lesson": "poll_browser", "question": q, "answer": choice, "round": 1})[0] == 200
-            poll.get_by_text("2 answers").wait_for(timeout=30_000)  # live, without a click
+        for user, choice in (("ann", "a"), ("bob", "b")):
+            assert call(hub, "POST", "api/answers", user, body={
+                "lesson": "poll_browser", "question": q, "answer": choice, "round": 1})[0] == 200
+        poll.get_by_text("2 answers").wait_for(timeout=30_000)  # live, without a click
 
-            bars = poll.locator(".evalteach-poll-bars")
-            assert bars.count() == 0
-            poll.locator("button", has_text="Show answers").click()
-            bars.wait_for(timeout=30_000)
-            assert "Round 1 (2 answers)" in bars.inner_text() and "right answer" not in bars.inner_text()
-            poll.locator("button", has_text="Mark right answer").click()
-            poll.get_by_text("✓ right answer").wait_for(timeout=30_000)
+        bars = poll.locator(".evalteach-poll-bars")
+        assert bars.count() == 0
+        poll.locator("button", has_text="Show answers").click()
+        bars.wait_for(timeout=30_000)
+        assert "Round 1 (2 answers)" in bars.inner_text() and "right answer" not in bars.inner_text()
+        poll.locator("button", has_text="Mark right answer").click()
+        poll.get_by_text("✓ right answer").wait_for(timeout=30_000)
 
-            poll.locator("button", has_text="Close voting").click()
-            poll.get_by_text("voting closed").wait_for(timeout=30_000)
-            assert call(hub, "GET", path, INSTRUCTOR)[1]["state"] == "closed"
-            poll.locator("button", has_text="Start round 2").click()
-            poll.get_by_text("round 2 · voting open").wait_for(timeout=30_000)
-            assert call(hub, "POST", "api/answers", "ann", body={
-                "lesson": "poll_browser", "question": q, "answer": "b", "round": 2})[0] == 200
-            poll.get_by_text("Round 2 (1 answer)").wait_for(timeout=30_000)
-            assert call(hub, "GET", path, "ann")[0] == 403
-            poll.locator("button", has_text="Reveal to class").click()
-            poll.get_by_text("revealed to the class").wait_for(timeout=30_000)
-            assert call(hub, "GET", path, "ann")[0] == 200
-            ARTIFACTS.mkdir(exist_ok=True)
-            poll.screenshot(path=str(ARTIFACTS / "poll-instructor.png"))
-        except Exception:
-            ARTIFACTS.mkdir(exist_ok=True)
-            page.screenshot(path=str(ARTIFACTS / "FAILED-poll-instructor.png"))
-            raise
-        finally:
-            browser.close()
+        poll.locator("button", has_text="Close voting").click()
+        poll.get_by_text("voting closed").wait_for(timeout=30_000)
+        assert call(hub, "GET", path, INSTRUCTOR)[1]["state"] == "closed"
+        poll.locator("button", has_text="Start round 2").click()
+        poll.get_by_text("round 2 · voting open").wait_for(timeout=30_000)
+        assert call(hub, "POST", "api/answers", "ann", body={
+            "lesson": "poll_browser", "question": q, "answer": "b", "round": 2})[0] == 200
+        poll.get_by_text("Round 2 (1 answer)").wait_for(timeout=30_000)
+        assert call(hub, "GET", path, "ann")[0] == 403
+        poll.locator("button", has_text="Reveal to class").click()
+        poll.get_by_text("revealed to the class").wait_for(timeout=30_000)
+        assert call(hub, "GET", path, "ann")[0] == 200
+        ARTIFACTS.mkdir(exist_ok=True)
+        poll.screenshot(path=str(ARTIFACTS / "poll-instructor.png"))
+    except Exception:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "FAILED-poll-instructor.png"))
+        raise
+    finally:
+        context.close()
 
 
 def test_everything_the_hub_started_stops(hub, kernels):
