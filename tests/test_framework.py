@@ -12,7 +12,7 @@ import evalteach
 from evalteach import plotting
 from evalteach.widgets import _base
 from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, png_bytes, slider
-from evalteach.widgets._cached_layer import CachedLayer
+from evalteach.widgets._cached_layer import PAD, CachedLayer
 from explorer_contract import (PNG_MAGIC, built_without_an_event_loop, check_contract,
                                check_visible_controls_act, run_on_a_fresh_event_loop, walk)
 
@@ -86,7 +86,9 @@ class Layered(Demo):
     def _build(self, figure):
         super()._build(figure)
         self.heading = self.ax.set_title(" ")
-        self.layer = CachedLayer([self.heading], region=lambda renderer: self.heading.get_window_extent(renderer))
+        # padded: anti-aliased glyph edges reach past the text's box
+        self.layer = CachedLayer([self.heading], region=lambda renderer: self.heading.get_window_extent(renderer),
+                                 pad=PAD)
         self.dynamic(self.layer)
 
     def _draw(self, result):

@@ -563,11 +563,11 @@ class Explorer:
                 if result is None:
                     result = self._compute(state)
                 self._full = self._background is None
-                with mpl.rc_context(plotting.theme().rc()):
+                with mpl.rc_context(plotting.theme().rc()):  # drawn and rendered in the theme
                     self._draw(result)
-                if plotting.theme().contrast == "high":
-                    plotting.harden_text(self.figure)
-                png = self._render()
+                    if plotting.theme().contrast == "high":
+                        plotting.harden_text(self.figure)
+                    png = self._render()
             except Exception as exc:  # noqa: BLE001 - shown to the user, never raised into the kernel
                 if raise_errors:
                     raise
