@@ -35,7 +35,7 @@ _CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons)
 #: Explorers that answer a change by hand differently from a value set in Python: a first
 #: picture at once, completed while the hand rests. Their changes are also timed on the
 #: browser's path (a widget message handled by a running event loop).
-LIVE = ("ResamplingExplorer",)
+LIVE = ("ResamplingExplorer", "AlgorithmComparisonExplorer")
 #: Seconds of idle kernel between two changes by hand on that path (a hand's pace: the
 #: explorer's work while idle runs, as in a kernel).
 PACE = 0.4

@@ -1,10 +1,15 @@
 """AlgorithmComparisonExplorer: type-I error and power of the tests for comparing learners."""
+import asyncio
+
 import numpy as np
 import pytest
 
 from evalteach.simulate import ALGORITHM_TESTS, AlgorithmTestExperiments, simulate_algorithm_tests
-from evalteach.widgets.algorithm_comparison import _NAMES, MAX_N, AlgorithmComparisonExplorer
-from explorer_contract import check_contract, redrawn_afresh
+from evalteach.widgets._scheduler import COALESCE
+from evalteach.widgets.algorithm_comparison import (_NAMES, MAX_N, PREVIEW_EXPERIMENTS,
+                                                    AlgorithmComparisonExplorer)
+from explorer_contract import (built_without_an_event_loop, check_contract, redrawn_afresh,
+                               run_on_a_fresh_event_loop)
 
 
 def test_contract_with_defaults():
@@ -212,8 +217,37 @@ def test_fewer_experiments_are_the_first_of_the_current_draws():
     drawn = next(iter(e._experiments.values()))
     e.controls["n_experiments"].value = 200  # a prefix: not drawn again
     prefix = next(iter(e._experiments.values()))
-    assert prefix._draws.prediction.base is drawn._draws.prediction
+    assert prefix._draws.instance.base is drawn._draws.instance
     for name in ALGORITHM_TESTS:
         np.testing.assert_array_equal(e.result.p_values[name], ref.p_values[name])
     e.controls["n_experiments"].value = 500  # not a prefix of 200: drawn
     assert next(iter(e._experiments.values())).n_experiments == 500
+
+
+def test_a_new_setting_by_hand_shows_the_first_experiments_then_all_of_them():
+    e = built_without_an_event_loop(lambda: AlgorithmComparisonExplorer(n_experiments=1000, n=300))
+    shown = []
+    draw = e._draw
+    e._draw = lambda r: shown.append((r.n_experiments, r.n, r.rejection_rates)) or draw(r)
+
+    async def drag():
+        e.controls["n"].set_state({"value": 320})  # a slider message: scores not made yet
+        for _ in range(40):
+            await asyncio.sleep(COALESCE * 5)
+            if not e._partial and len(shown) > 1:
+                break
+
+    run_on_a_fresh_event_loop(drag())
+    few = AlgorithmComparisonExplorer(n_experiments=PREVIEW_EXPERIMENTS, n=320).result
+    full = AlgorithmComparisonExplorer(n_experiments=1000, n=320).result
+    # first exactly what the first 200 experiments show, then completed to what Python gets at once
+    assert shown == [(PREVIEW_EXPERIMENTS, 320, few.rejection_rates), (1000, 320, full.rejection_rates)]
+    assert not e._partial and e._preview(e.state) is None
+    assert "1000 experiments" in e.heading.get_text()
+
+
+def test_the_explorer_keeps_a_tenth_of_its_draws():
+    e = AlgorithmComparisonExplorer(n_experiments=1000)
+    draws = next(iter(e._experiments.values()))._draws
+    kept = sum(a.nbytes for a in (draws.instance, draws._state))
+    assert kept < 12 * 2 ** 20  # 86 MB when all the draws are kept

@@ -368,8 +368,9 @@ class AlgorithmTestExperiments:
     progress : callable, optional
         Called with the fraction drawn after each chunk of experiments.
     keep_draws : bool
-        Keep all the draws, for many settings asked for in turn (an explorer); the numbers
-        are the same either way.
+        Keep all the draws: many settings asked for in turn cost less CPU, for 8.6 times
+        the memory; the numbers are the same either way. (The explorer does not: it
+        answers a new setting by hand with its first 200 experiments, then all of them.)
 
     Examples
     --------

@@ -62,9 +62,11 @@ from matplotlib.transforms import Bbox, BboxBase
 
 #: Pixels added around a stamp's box, for anti-aliased edges.
 PAD = 2
-#: Bytes the pixel cache holds at most by default: about six full pictures at twice the
-#: pixel density (a 10 x 4.4 inch picture is 1600 x 704 RGBA pixels, 4.5 MB).
-LIMIT = 32 * 2 ** 20
+#: Bytes the pixel cache holds at most by default: about three full pictures at twice the
+#: pixel density (a 10 x 4.4 inch picture is 1600 x 704 RGBA pixels, 4.5 MB), enough for
+#: what the explorer in use shows; more kept nothing faster (``benchmarks/run.py``) and
+#: cost a shared server up to 32 MB per kernel.
+LIMIT = 16 * 2 ** 20
 
 
 class PixelCache:

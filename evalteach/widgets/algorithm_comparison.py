@@ -12,11 +12,13 @@ from matplotlib.patches import Patch
 from ..plotting import COLORS, points
 from ..simulate import ALGORITHM_TESTS, AlgorithmTestExperiments
 from ._base import Explorer, dropdown, slider
-from ._cached_layer import CachedLayer, CachedText
+from ._cached_layer import CachedText, Stamp
 
 _NAMES = list(ALGORITHM_TESTS)
 #: The largest data set the "data set size" slider offers: the draws are made for it once.
 MAX_N = 600
+#: Experiments in the first answer to a change by hand: the first ones of the current draws.
+PREVIEW_EXPERIMENTS = 200
 # Bar styles: (face colour, hatch), one meaning in both views: how the test keeps alpha
 # under H0 at the same settings. Under H0 the bar is that type-I error itself; in the power
 # view a test that rejects too often under H0 keeps its colour (and hatching), because its
@@ -78,7 +80,12 @@ class AlgorithmComparisonExplorer(Explorer):
     The random draws are made once per number of experiments and seed (a progress bar
     shows them; fewer experiments take the first of the current draws where those are a
     prefix), then every control only transforms them (common random numbers):
-    neighbouring settings differ by the setting, not by Monte Carlo noise.
+    neighbouring settings differ by the setting, not by Monte Carlo noise. Most of the
+    draws are not kept but made again from saved generator states when a setting needs
+    them (:class:`~evalteach.simulate.AlgorithmTestExperiments`: 10 MB instead of 86 MB
+    for 1000 experiments), so a change by hand to more than 200 experiments is answered
+    at once with the first 200 of them (:data:`PREVIEW_EXPERIMENTS`, the picture those
+    experiments give, its heading and whiskers saying so) and completed when the hand rests.
 
     Source: Dietterich (1998), Neural Computation 10(7); Nadeau & Bengio (2003).
     """
@@ -108,16 +115,23 @@ class AlgorithmComparisonExplorer(Explorer):
     def __init__(self, **kwargs):
         self._experiments = {}
         self._cache = OrderedDict()
+        self._few = (None, None)  # (draws, their first PREVIEW_EXPERIMENTS experiments)
         super().__init__(**kwargs)
 
-    def _simulation(self, state, difference, null=None):
-        key = tuple(state[k] for k in ("n", "error", "stability", "training_noise", "n_experiments",
-                                       "seed")) + (difference,)
+    @staticmethod
+    def _key(state, difference):
+        return tuple(state[k] for k in ("n", "error", "stability", "training_noise", "n_experiments",
+                                        "seed")) + (difference,)
+
+    def _simulation(self, state, difference, null=None, experiments=None):
+        key = self._key(state, difference)
         if key not in self._cache:
-            drawn = (state["n_experiments"], state["seed"])
-            if drawn not in self._experiments:
-                self._experiments = {drawn: self._draws(*drawn)}
-            self._cache[key] = self._experiments[drawn].simulate(
+            if experiments is None:
+                drawn = (state["n_experiments"], state["seed"])
+                if drawn not in self._experiments:
+                    self._experiments = {drawn: self._draws(*drawn)}
+                experiments = self._experiments[drawn]
+            self._cache[key] = experiments.simulate(
                 state["n"], state["error"], difference, stability=state["stability"],
                 training_noise=state["training_noise"], null=null)
             while len(self._cache) > 64:
@@ -134,14 +148,31 @@ class AlgorithmComparisonExplorer(Explorer):
                 return current.first(n_experiments)
             except ValueError:  # not a prefix of the current draws
                 pass
-        # all draws kept: a control move that changes the scores would otherwise make them again
-        return AlgorithmTestExperiments(n_experiments, max_n=MAX_N, seed=seed, progress=self.report_progress,
-                                        keep_draws=True)
+        return AlgorithmTestExperiments(n_experiments, max_n=MAX_N, seed=seed, progress=self.report_progress)
+
+    def _view(self, state, experiments=None):
+        null = self._simulation(state, 0.0, experiments=experiments)
+        sim = null if state["difference"] == 0 else self._simulation(state, state["difference"], null, experiments)
+        return AlgorithmComparisonView(sim, null)
 
     def _compute(self, state):
-        null = self._simulation(state, 0.0)
-        sim = null if state["difference"] == 0 else self._simulation(state, state["difference"], null)
-        return AlgorithmComparisonView(sim, null)
+        return self._view(state)
+
+    def _preview(self, state):
+        """A change by hand to a setting not simulated yet: the first
+        :data:`PREVIEW_EXPERIMENTS` experiments at once (exactly what that many experiments
+        show); None when the full answer is at hand or the draws must be made first."""
+        drawn = (state["n_experiments"], state["seed"])
+        if (state["n_experiments"] <= PREVIEW_EXPERIMENTS or drawn not in self._experiments
+                or all(self._key(state, d) in self._cache for d in {0.0, state["difference"]})):
+            return None
+        if self._few[0] != drawn:
+            self._few = (drawn, self._experiments[drawn].first(PREVIEW_EXPERIMENTS))
+        return self._view(dict(state, n_experiments=PREVIEW_EXPERIMENTS), self._few[1])
+
+    def _refine(self, state):
+        """The whole setting, in one step."""
+        self._view(state)
 
     def _build(self, figure):
         ax = self.ax = figure.subplots()
@@ -177,7 +208,7 @@ class AlgorithmComparisonExplorer(Explorer):
         self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
         self.view_heading = ax.annotate("", xy=(0.5, 1), xycoords=self.heading, xytext=(0, 3),
                                         textcoords="offset points", ha="center", va="bottom")
-        self.legend_layer = CachedLayer()
+        self.legend_layer = Stamp()  # below the axes, clear of every other layer
         self.dynamic(self.legend_layer, CachedText(self.view_heading), CachedText(self.heading),
                      *self.bars, self.whiskers, self.alpha_line, *self.labels)
 
