@@ -338,3 +338,13 @@ def test_draws_kept_whole_serve_those_that_would_make_them_again():
     kept = AlgorithmTestExperiments(400, max_n=90, seed=61, keep_draws=True)
     assert AlgorithmTestExperiments(400, max_n=90, seed=61)._draws is kept._draws
     assert np.shares_memory(AlgorithmTestExperiments(200, max_n=90, seed=61)._draws.prediction, kept._draws.prediction)
+
+
+def test_scored_says_whether_the_scores_of_a_setting_are_kept():
+    experiments = AlgorithmTestExperiments(200, max_n=100, seed=5)
+    assert not experiments.scored(80, stability=0.5)
+    experiments.simulate(80, 0.2, stability=0.5)
+    assert experiments.scored(80, stability=0.5)
+    assert not experiments.scored(80, stability=0.6) and not experiments.scored(90, stability=0.5)
+    with pytest.raises(ValueError, match="n must be"):
+        experiments.scored(10)

@@ -251,3 +251,12 @@ def test_the_explorer_keeps_a_tenth_of_its_draws():
     draws = next(iter(e._experiments.values()))._draws
     kept = sum(a.nbytes for a in (draws.instance, draws._state))
     assert kept < 12 * 2 ** 20  # 86 MB when all the draws are kept
+
+
+def test_a_new_error_by_hand_is_answered_in_full_when_the_scores_are_at_hand():
+    e = AlgorithmComparisonExplorer(n_experiments=1000, n=300)
+    experiments = next(iter(e._experiments.values()))
+    assert experiments.scored(300, stability=0.9, training_noise=0.05)
+    assert not experiments.scored(320, stability=0.9, training_noise=0.05)
+    assert e._preview(dict(e.state, error=0.25)) is None  # no partial answer: the full one is quick
+    assert e._preview(dict(e.state, n=320)).n_experiments == PREVIEW_EXPERIMENTS

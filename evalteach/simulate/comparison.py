@@ -616,6 +616,15 @@ class AlgorithmTestExperiments:
         return AlgorithmTestSimulation(p_values, {}, {}, alpha, self.n_experiments, difference, n,
                                        error, null_p_values).with_alpha(alpha)
 
+    def scored(self, n=200, *, stability=0.9, agreement=0.5, training_noise=0.05):
+        """Whether the scores of this setting of n, stability, agreement and training noise
+        are at hand, kept from an earlier :meth:`simulate`: a new error, difference or alpha
+        then costs a few array operations instead of making the scores again."""
+        n, *_, stability, agreement, training_noise = _checked_setting(
+            n, 0.5, 0.0, 0.05, stability, agreement, training_noise)
+        key = (self.n_experiments, self.max_n, self.seed, n, stability, agreement, training_noise)
+        return self._shared and _ROUNDED.lookup(key) is not None
+
 
 def _checked_setting(n, error, difference, alpha, stability, agreement, training_noise):
     n = v.integer("n", n, low=30)

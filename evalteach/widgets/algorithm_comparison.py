@@ -159,12 +159,15 @@ class AlgorithmComparisonExplorer(Explorer):
         return self._view(state)
 
     def _preview(self, state):
-        """A change by hand to a setting not simulated yet: the first
-        :data:`PREVIEW_EXPERIMENTS` experiments at once (exactly what that many experiments
-        show); None when the full answer is at hand or the draws must be made first."""
+        """A change by hand to a setting whose scores are not made yet (n, stability or
+        training noise): the first :data:`PREVIEW_EXPERIMENTS` experiments at once (exactly
+        what that many experiments show); None when the full answer is quick (its scores
+        are at hand) or the draws must be made first."""
         drawn = (state["n_experiments"], state["seed"])
         if (state["n_experiments"] <= PREVIEW_EXPERIMENTS or drawn not in self._experiments
-                or all(self._key(state, d) in self._cache for d in {0.0, state["difference"]})):
+                or all(self._key(state, d) in self._cache for d in {0.0, state["difference"]})
+                or self._experiments[drawn].scored(state["n"], stability=state["stability"],
+                                                   training_noise=state["training_noise"])):
             return None
         if self._few[0] != drawn:
             self._few = (drawn, self._experiments[drawn].first(PREVIEW_EXPERIMENTS))
