@@ -44,6 +44,7 @@ from traitlets import Unicode
 
 from .. import _validate, plotting
 from ._cached_layer import CachedLayer
+from ._freed_memory import give_back_freed_memory
 from ._scheduler import COALESCE, IDLE_PAUSE, REST, Scheduler  # noqa: F401 - timings, re-exported
 
 
@@ -466,10 +467,12 @@ class Explorer:
         return self._update(partial=True) and self._partial
 
     def _rested(self):
-        """The picture is final and the hand rests: announce the summary, plan idle work."""
+        """The picture is final and the hand rests: announce the summary, give back the memory
+        the picture's work freed, plan idle work."""
         if self.error is not None or self.result is None:
             return
         self._show_summary()
+        give_back_freed_memory()
         self._plan_warm_ups(self.state)
         if type(self)._work_ahead is not Explorer._work_ahead:
             self.scheduler.idle("ahead", self._work_ahead)
