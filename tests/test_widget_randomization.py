@@ -156,7 +156,7 @@ def test_no_control_redraws_the_whole_figure_and_kept_layers_show_what_a_fresh_d
     whole figure, going back to states shown before (once the limits have settled) draws no
     axis, and every picture equals the one drawn afresh, layer by layer."""
     # the four states' layers keep 13 whole-canvas copies (about 56 MB at twice the pixel
-    # density), more than the one pixel cache keeps by default (16 MB, issue 25): give it room
+    # density), more than the one pixel cache keeps by default (24 MB, issue 25): give it room
     monkeypatch.setattr(PIXELS, "limit", 64 * 2 ** 20)
     e = RandomizationExplorer(seed=1)
     states = ({"mode": "bootstrap", "dataset": "breast_cancer"}, {"mode": "permutation"},

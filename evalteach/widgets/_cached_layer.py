@@ -62,11 +62,12 @@ from matplotlib.transforms import Bbox, BboxBase
 
 #: Pixels added around a stamp's box, for anti-aliased edges.
 PAD = 2
-#: Bytes the pixel cache holds at most by default: about three full pictures at twice the
-#: pixel density (a 10 x 4.4 inch picture is 1600 x 704 RGBA pixels, 4.5 MB), enough for
-#: what the explorer in use shows; more kept nothing faster (``benchmarks/run.py``) and
-#: cost a shared server up to 32 MB per kernel.
-LIMIT = 16 * 2 ** 20
+#: Bytes the pixel cache holds at most by default: about five full pictures at twice the
+#: pixel density (a 10 x 4.4 inch picture is 1600 x 704 RGBA pixels, 4.5 MB). At 32 MB an
+#: explorer driven through 150 changes kept up to 33 MB more than after its first visit to
+#: each mode (TestSetReuse; issue 25's goal: 30); at 16 MB the randomization explorer's mode
+#: switches redrew what they had pasted (``benchmarks/explorer_memory.py``, ``run.py``).
+LIMIT = 24 * 2 ** 20
 
 
 class PixelCache:
