@@ -83,9 +83,10 @@ class AlgorithmComparisonExplorer(Explorer):
     neighbouring settings differ by the setting, not by Monte Carlo noise. Most of the
     draws are not kept but made again from saved generator states when a setting needs
     them (:class:`~evalteach.simulate.AlgorithmTestExperiments`: 10 MB instead of 86 MB
-    for 1000 experiments), so a change by hand to more than 200 experiments is answered
-    at once with the first 200 of them (:data:`PREVIEW_EXPERIMENTS`, the picture those
-    experiments give, its heading and whiskers saying so) and completed when the hand rests.
+    for 1000 experiments), so a change by hand that needs new scores (n, stability or
+    training noise) is answered at once with the first 200 experiments
+    (:data:`PREVIEW_EXPERIMENTS`, the picture those experiments give, its heading and
+    whiskers saying so) and completed when the hand rests.
 
     Source: Dietterich (1998), Neural Computation 10(7); Nadeau & Bengio (2003).
     """
