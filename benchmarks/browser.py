@@ -99,14 +99,14 @@ DRAW_LOG = """from evalteach import widgets
 import time
 from evalteach.widgets import _base
 _draw_log = open({path!r}, "w", buffering=1)
-_draw_state = _base.Explorer._draw_state
-def _logged(self, *args):
+_update = _base.Explorer._update
+def _logged(self, *args, **kwargs):
     started = time.perf_counter()
     try:
-        return _draw_state(self, *args)
+        return _update(self, *args, **kwargs)
     finally:
         _draw_log.write(f"{{started}} {{time.perf_counter()}}\\n")
-_base.Explorer._draw_state = _logged"""
+_base.Explorer._update = _logged"""
 
 
 def notebook(names, draw_log):
