@@ -1,5 +1,6 @@
 """Simulations for comparing learners and for test-set reuse."""
 import gc
+import itertools
 import weakref
 
 import numpy as np
@@ -186,6 +187,19 @@ def test_a_given_null_simulation_is_reused():
         np.testing.assert_array_equal(fresh.null_p_values[name], null.p_values[name])
 
 
+def test_a_power_simulation_gives_the_null_simulation_made_in_its_pass():
+    experiments = AlgorithmTestExperiments(200, max_n=150, seed=4)
+    power = experiments.simulate(150, 0.2, 0.05, alpha=0.1, stability=0.7)
+    null = power.without_difference()
+    fresh = experiments.simulate(150, 0.2, 0.0, alpha=0.1, stability=0.7)
+    assert (null.difference, null.alpha, null.n, null.error, null.n_experiments) == (0.0, 0.1, 150, 0.2, 200)
+    assert null.rejection_rates == fresh.rejection_rates and null.mc_error == fresh.mc_error
+    for name in ALGORITHM_TESTS:
+        np.testing.assert_array_equal(null.p_values[name], fresh.p_values[name])
+        assert null.level(name) == power.level(name)
+    assert fresh.without_difference() is fresh
+
+
 def test_a_new_error_or_difference_reads_the_kept_rounded_scores(monkeypatch):
     # error and difference do not change the latent scores, which are kept (rounded) per
     # model setting: no score is made again, and the p-values equal those of fresh draws
@@ -317,11 +331,13 @@ def test_draws_made_again_are_the_kept_ones():
     remade = fresh(300, max_n=120, seed=5)
     assert isinstance(kept._draws, comparison._Draws) and isinstance(remade._draws, comparison._RemadeDraws)
     np.testing.assert_array_equal(kept._draws.instance, remade._draws.instance)
-    rows, width = slice(190, 230), comparison._slots(120)  # across a chunk of 200
-    for learner in (0, 1):
-        out = np.empty((40, width), np.float32)
+    width = comparison._slots(120)
+    # across the first 100 (kept whole), and across a chunk of 200
+    for rows, learner in itertools.product((slice(90, 110), slice(190, 230)), (0, 1)):
+        out = np.empty((rows.stop - rows.start, width), np.float32)
         remade._draws.predictions(rows, learner, out)
         np.testing.assert_array_equal(out, kept._draws.prediction[rows, learner])
+    for learner in (0, 1):
         experiments, slots = np.array([0, 0, 299, 7, 7]), np.array([width - 1, 3, 511, 512, 1000])
         np.testing.assert_array_equal(remade._draws.prediction_at(experiments, learner, slots),
                                       kept._draws.prediction[experiments, learner, slots])
@@ -332,6 +348,25 @@ def test_draws_made_again_are_the_kept_ones():
         np.testing.assert_array_equal(a.null_p_values[name], b.null_p_values[name])
     with pytest.raises(TypeError, match="keep_draws"):
         AlgorithmTestExperiments(10, max_n=30, keep_draws="yes")
+
+
+def test_the_head_is_the_first_rows_of_the_draws_and_keeps_nothing():
+    experiments = fresh(300, max_n=150, seed=6)
+    heads = {k: experiments.head(k).simulate(140, 0.2, 0.05, stability=0.7) for k in (1, 100, 150)}
+    assert not experiments.scored(140, stability=0.7)  # the heads' scores are not kept
+    whole = experiments.simulate(140, 0.2, 0.05, stability=0.7)
+    for k, part in heads.items():
+        assert part.n_experiments == k
+        for name in ALGORITHM_TESTS:
+            np.testing.assert_array_equal(part.p_values[name], whole.p_values[name][:k])
+            np.testing.assert_array_equal(part.null_p_values[name], whole.null_p_values[name][:k])
+    # the first 100 experiments' draws are kept whole; later rows are made again
+    assert isinstance(experiments.head(100)._draws, comparison._Draws)
+    assert isinstance(experiments.head(150)._draws, comparison._RemadeDraws)
+    with pytest.raises(ValueError, match="n_experiments"):
+        experiments.head(301)
+    with pytest.raises(TypeError, match="n_experiments"):
+        experiments.head(2.5)
 
 
 def test_draws_kept_whole_serve_those_that_would_make_them_again():

@@ -69,6 +69,17 @@ def test_alpha_change_reuses_the_simulation():
     assert e.result.p_values is before
 
 
+def test_a_new_power_setting_costs_one_pass_for_it_and_h0(monkeypatch):
+    e = AlgorithmComparisonExplorer(n_experiments=200, difference=0.05)
+    passes = []
+    counts = AlgorithmTestExperiments._counts
+    monkeypatch.setattr(AlgorithmTestExperiments, "_counts", lambda self, *a: passes.append(a) or counts(self, *a))
+    e.controls["n"].value = 240
+    assert len(passes) == 1 and len(passes[0][2]) == 2  # B's errors under H0 and under the difference
+    null = AlgorithmTestExperiments(200, max_n=MAX_N, seed=0).simulate(240, 0.2, 0.0, training_noise=0.05)
+    assert e.result.null.rejection_rates == null.rejection_rates
+
+
 def test_infeasible_error_is_shown_inline():
     e = AlgorithmComparisonExplorer(n_experiments=200)
     e.set(error=0.45, difference=0.15)  # fine: 0.60
@@ -238,19 +249,19 @@ def test_a_new_setting_by_hand_shows_the_first_experiments_then_all_of_them():
                 break
 
     run_on_a_fresh_event_loop(drag())
-    few = AlgorithmComparisonExplorer(n_experiments=PREVIEW_EXPERIMENTS, n=320).result
     full = AlgorithmComparisonExplorer(n_experiments=1000, n=320).result
-    # first exactly what the first 200 experiments show, then completed to what Python gets at once
-    assert shown == [(PREVIEW_EXPERIMENTS, 320, few.rejection_rates), (1000, 320, full.rejection_rates)]
+    few = {name: float(np.mean(p[:PREVIEW_EXPERIMENTS] < 0.05)) for name, p in full.p_values.items()}
+    # first exactly what the first 100 experiments show, then completed to what Python gets at once
+    assert shown == [(PREVIEW_EXPERIMENTS, 320, few), (1000, 320, full.rejection_rates)]
     assert not e._partial and e._preview(e.state) is None
     assert "1000 experiments" in e.heading.get_text()
 
 
-def test_the_explorer_keeps_a_tenth_of_its_draws():
+def test_the_explorer_keeps_a_fifth_of_its_draws():
     e = AlgorithmComparisonExplorer(n_experiments=1000)
     draws = next(iter(e._experiments.values()))._draws
-    kept = sum(a.nbytes for a in (draws.instance, draws._state))
-    assert kept < 12 * 2 ** 20  # 86 MB when all the draws are kept
+    kept = sum(a.nbytes for a in (draws.instance, draws._state, draws._head))
+    assert kept < 19 * 2 ** 20  # 86 MB when all the draws are kept
 
 
 def test_a_new_error_by_hand_is_answered_in_full_when_the_scores_are_at_hand():

@@ -14,7 +14,7 @@ import weakref
 from dataclasses import field
 
 import numpy as np
-from scipy import stats as _st
+from scipy import special as _special
 
 from .. import _validate as v
 from .._result import Explanation, Result, fmt, pct, result
@@ -87,6 +87,17 @@ class AlgorithmTestSimulation(Result):
         errors = {k: float(np.sqrt(r * (1 - r) / self.n_experiments)) for k, r in rates.items()}
         return AlgorithmTestSimulation(self.p_values, rates, errors, alpha, self.n_experiments,
                                        self.difference, self.n, self.error, self.null_p_values)
+
+    def without_difference(self):
+        """The same experiments with no true difference: what :meth:`AlgorithmTestExperiments.simulate`
+        gives for this setting with ``difference=0`` (kept beside a power simulation, made in
+        the same pass); ``None`` when H0 was not simulated."""
+        if self.difference == 0:
+            return self
+        if self.null_p_values is None:
+            return None
+        return AlgorithmTestSimulation(self.null_p_values, {}, {}, self.alpha, self.n_experiments, 0.0,
+                                       self.n, self.error).with_alpha(self.alpha)
 
     def level(self, name):
         """How test ``name`` keeps its level with no true difference: ``'liberal'`` (its
@@ -211,6 +222,10 @@ class _Draws:
 
 #: Prediction draws between two kept generator states of :class:`_RemadeDraws`.
 _SPAN = 512
+#: The first experiments whose prediction draws :class:`_RemadeDraws` keeps whole (7.7 MB
+#: at max_n = 600): a first look at them (:meth:`AlgorithmTestExperiments.first`) costs a
+#: third as much as making their draws again.
+_HEAD = 100
 
 
 class _RemadeDraws:
@@ -219,15 +234,16 @@ class _RemadeDraws:
     the generator's state before every ``_SPAN`` of them (about 1 MB): any prediction draw is
     made again, the same float32 number, from the state before it. A new setting of the
     scores makes its experiments' rows again; a score near a threshold makes at most
-    ``_SPAN`` numbers."""
+    ``_SPAN`` numbers. The prediction draws of the first ``_HEAD`` experiments are kept
+    whole (``head``)."""
 
-    __slots__ = ("instance", "_state", "_inc", "__weakref__")
+    __slots__ = ("instance", "_state", "_inc", "_head", "__weakref__")
 
-    def __init__(self, instance, state, inc):
+    def __init__(self, instance, state, inc, head):
         # state: per (experiment, learner, span) the PCG64 state as (low 64 bits, high 64 bits,
         # has_uint32, uinteger): numpy's float32 normals take 32-bit words, half a 64-bit output
         # may be waiting
-        self.instance, self._state, self._inc = instance, state, inc
+        self.instance, self._state, self._inc, self._head = instance, state, inc, head
 
     @classmethod
     def drawn(cls, n_experiments, max_n, seed, report):
@@ -236,6 +252,7 @@ class _RemadeDraws:
         spans = -(-slots // _SPAN)
         instance = np.empty((n_experiments, 4, max_n), f32)
         state = np.empty((n_experiments, 2, spans, 4), np.uint64)
+        head = np.empty((min(_HEAD, n_experiments), 2, slots), f32)
         rng = np.random.default_rng(seed)
         bits = rng.bit_generator
         scratch = np.empty(_SPAN, f32)
@@ -249,12 +266,16 @@ class _RemadeDraws:
                         now = bits.state
                         word = now["state"]["state"]
                         state[e, j, s] = (word & mask, word >> 64, now["has_uint32"], now["uinteger"])
-                        rng.standard_normal(out=scratch[:min(_SPAN, slots - s * _SPAN)], dtype=f32)
+                        span = slice(s * _SPAN, min((s + 1) * _SPAN, slots))
+                        made = head[e, j, span] if e < len(head) else scratch[:span.stop - span.start]
+                        rng.standard_normal(out=made, dtype=f32)
             report(stop / n_experiments)
-        return cls(instance, state, bits.state["state"]["inc"])
+        return cls(instance, state, bits.state["state"]["inc"], head)
 
     def first(self, k):
-        return _RemadeDraws(self.instance[:k], self._state[:k], self._inc)
+        if k <= len(self._head):
+            return _Draws(self.instance[:k], self._head[:k])
+        return _RemadeDraws(self.instance[:k], self._state[:k], self._inc, self._head)
 
     def _restart(self, rng, experiment, learner, span):
         """``rng`` set to the state before the span's first draw."""
@@ -266,14 +287,27 @@ class _RemadeDraws:
     def predictions(self, rows, learner, out):
         rng = np.random.Generator(np.random.PCG64(0))
         for i, e in enumerate(range(rows.start, rows.stop)):
-            self._restart(rng, e, learner, 0).standard_normal(out=out[i], dtype=np.float32)
+            if e < len(self._head):
+                out[i] = self._head[e, learner, :out.shape[1]]
+            else:
+                self._restart(rng, e, learner, 0).standard_normal(out=out[i], dtype=np.float32)
 
     def prediction_at(self, experiments, learner, slots):
         values = np.empty(len(slots), np.float32)
-        if not len(slots):
+        experiments, slots = np.asarray(experiments), np.asarray(slots)
+        kept = experiments < len(self._head)
+        values[kept] = self._head[experiments[kept], learner, slots[kept]]
+        if kept.all():
             return values
-        spans, offsets = np.divmod(np.asarray(slots), _SPAN)
-        groups = np.asarray(experiments) * self._state.shape[2] + spans
+        made = ~kept
+        values[made] = self._made_at(experiments[made], learner, slots[made])
+        return values
+
+    def _made_at(self, experiments, learner, slots):
+        """Prediction draws made again, each from the state before its span."""
+        values = np.empty(len(slots), np.float32)
+        spans, offsets = np.divmod(slots, _SPAN)
+        groups = experiments * self._state.shape[2] + spans
         order = np.argsort(groups, kind="stable")
         firsts = np.flatnonzero(np.diff(groups[order], prepend=-1))
         scratch, rng = np.empty(_SPAN, np.float32), np.random.Generator(np.random.PCG64(0))
@@ -350,7 +384,9 @@ class AlgorithmTestExperiments:
 
     What is kept is the instance draws (4 ``max_n`` float32 numbers per experiment) and the
     generator states from which the prediction draws are made again, bit for bit, when a
-    setting needs them: 10 MB for 1000 experiments at max_n = 600. With ``keep_draws``
+    setting needs them, but the prediction draws of the first 100 experiments are kept
+    whole for a quick first look (:meth:`head`): 18 MB for 1000 experiments at
+    max_n = 600. With ``keep_draws``
     all the draws are kept (36 ``max_n`` float32 numbers per experiment, 86 MB), and a new
     setting of n, stability, agreement or training noise costs about a third as much CPU
     (making the draws again costs more than the rest of the setting). Objects with the
@@ -368,9 +404,10 @@ class AlgorithmTestExperiments:
     progress : callable, optional
         Called with the fraction drawn after each chunk of experiments.
     keep_draws : bool
-        Keep all the draws: many settings asked for in turn cost less CPU, for 8.6 times
-        the memory; the numbers are the same either way. (The explorer does not: it
-        answers a new setting by hand with its first 200 experiments, then all of them.)
+        Keep all the draws: many settings asked for in turn cost less CPU, for about 5 times
+        the memory at 1000 experiments; the numbers are the same either way. (The explorer
+        does not: it answers a new setting by hand with its first 100 experiments, then all
+        of them.)
 
     Examples
     --------
@@ -398,8 +435,8 @@ class AlgorithmTestExperiments:
 
     @classmethod
     def _piece(cls, draws, max_n, seed):
-        """Experiments on a chunk of a one-off simulation's draws (another chunk's rounded
-        scores must not be taken for these: nothing is kept)."""
+        """Experiments on some rows of draws (a chunk of a one-off simulation, a :meth:`head`):
+        nothing is kept for them, and no other rows' rounded scores are taken for them."""
         experiments = cls._of(draws, max_n, seed)
         experiments._shared = False
         return experiments
@@ -415,7 +452,7 @@ class AlgorithmTestExperiments:
 
         The draws are made 200 experiments at a time, each chunk after the last, so a
         number of experiments that is a multiple of 200 (or this one's number) is a prefix
-        of any larger draw with the same seed.
+        of any larger draw with the same seed. (:meth:`head` gives any number of first rows.)
 
         Examples
         --------
@@ -427,6 +464,22 @@ class AlgorithmTestExperiments:
             raise ValueError(f"n_experiments must be a multiple of {_CHUNK} or {self.n_experiments} to be a "
                              f"prefix of these draws, got {n_experiments!r}")
         return self._of(self._draws.first(k), self.max_n, self.seed)
+
+    def head(self, n_experiments=_HEAD):
+        """The first ``n_experiments`` rows of these draws: a quick first look at a setting.
+
+        Each experiment's p-values are those it has among all of these experiments. Unlike
+        :meth:`first`, any number is allowed (so the result need not equal a smaller draw
+        of the same seed) and the scores of its settings are not kept for later. The first
+        100 experiments cost about a third as much as others: their draws are kept whole.
+
+        Examples
+        --------
+        >>> AlgorithmTestExperiments(200, max_n=100, seed=1).head(50).n_experiments
+        50
+        """
+        k = v.integer("n_experiments", n_experiments, low=1, high=self.n_experiments)
+        return self._piece(self._draws.first(k), self.max_n, self.seed)
 
     def _gather(self, n, agreement):
         """Per instance: the difficulties for A and B; per resample: the hypotheses' quality
@@ -474,7 +527,7 @@ class AlgorithmTestExperiments:
 
     def _threshold(self, error, training_noise):
         """The latent score above which a hypothesis of expected error ``error`` errs."""
-        return np.float32(_st.norm.isf(error) * np.sqrt(1 + training_noise ** 2))
+        return np.float32(-_special.ndtri(error) * np.sqrt(1 + training_noise ** 2))  # norm.isf, bit for bit
 
     def _latent_blocks(self, n, stability, agreement, training_noise):
         """The latent scores of A and B, ``_ROWS`` experiments at a time (they stay in the

@@ -17,8 +17,9 @@ from ._cached_layer import CachedText, Stamp
 _NAMES = list(ALGORITHM_TESTS)
 #: The largest data set the "data set size" slider offers: the draws are made for it once.
 MAX_N = 600
-#: Experiments in the first answer to a change by hand: the first ones of the current draws.
-PREVIEW_EXPERIMENTS = 200
+#: Experiments in the first answer to a change by hand: the first ones of the current draws
+#: (:meth:`~evalteach.simulate.AlgorithmTestExperiments.head`, whose draws are kept whole).
+PREVIEW_EXPERIMENTS = 100
 # Bar styles: (face colour, hatch), one meaning in both views: how the test keeps alpha
 # under H0 at the same settings. Under H0 the bar is that type-I error itself; in the power
 # view a test that rejects too often under H0 keeps its colour (and hatching), because its
@@ -82,9 +83,9 @@ class AlgorithmComparisonExplorer(Explorer):
     prefix), then every control only transforms them (common random numbers):
     neighbouring settings differ by the setting, not by Monte Carlo noise. Most of the
     draws are not kept but made again from saved generator states when a setting needs
-    them (:class:`~evalteach.simulate.AlgorithmTestExperiments`: 10 MB instead of 86 MB
+    them (:class:`~evalteach.simulate.AlgorithmTestExperiments`: 18 MB instead of 86 MB
     for 1000 experiments), so a change by hand that needs new scores (n, stability or
-    training noise) is answered at once with the first 200 experiments
+    training noise) is answered at once with the first 100 experiments
     (:data:`PREVIEW_EXPERIMENTS`, the picture those experiments give, its heading and
     whiskers saying so) and completed when the hand rests.
 
@@ -135,6 +136,8 @@ class AlgorithmComparisonExplorer(Explorer):
             self._cache[key] = experiments.simulate(
                 state["n"], state["error"], difference, stability=state["stability"],
                 training_noise=state["training_noise"], null=null)
+            if difference and null is None:  # a power simulation made H0 in the same pass
+                self._cache[self._key(state, 0.0)] = self._cache[key].without_difference()
             while len(self._cache) > 64:
                 self._cache.popitem(last=False)
         self._cache.move_to_end(key)
@@ -152,8 +155,11 @@ class AlgorithmComparisonExplorer(Explorer):
         return AlgorithmTestExperiments(n_experiments, max_n=MAX_N, seed=seed, progress=self.report_progress)
 
     def _view(self, state, experiments=None):
-        null = self._simulation(state, 0.0, experiments=experiments)
-        sim = null if state["difference"] == 0 else self._simulation(state, state["difference"], null, experiments)
+        if state["difference"] == 0:
+            null = sim = self._simulation(state, 0.0, experiments=experiments)
+        else:
+            sim = self._simulation(state, state["difference"], self._cache.get(self._key(state, 0.0)), experiments)
+            null = self._simulation(state, 0.0, experiments=experiments)
         return AlgorithmComparisonView(sim, null)
 
     def _compute(self, state):
@@ -171,7 +177,7 @@ class AlgorithmComparisonExplorer(Explorer):
                                                    training_noise=state["training_noise"])):
             return None
         if self._few[0] != drawn:
-            self._few = (drawn, self._experiments[drawn].first(PREVIEW_EXPERIMENTS))
+            self._few = (drawn, self._experiments[drawn].head(PREVIEW_EXPERIMENTS))
         return self._view(dict(state, n_experiments=PREVIEW_EXPERIMENTS), self._few[1])
 
     def _refine(self, state):
