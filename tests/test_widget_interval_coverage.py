@@ -5,6 +5,7 @@ from scipy import stats
 
 from evalteach.stats import proportion_interval, test_set_size
 from evalteach.widgets import IntervalCoverageExplorer
+from evalteach.widgets._cached_layer import PAD
 from evalteach.widgets.interval_coverage import GRID
 from explorer_contract import check_contract, redrawn_afresh
 
@@ -135,6 +136,30 @@ def test_what_is_pasted_from_a_cached_panel_is_what_a_full_redraw_draws(changes,
     e = IntervalCoverageExplorer()
     for name, value in changes:
         e.controls[name].value = value
+    assert e.image == redrawn_afresh(e, monkeypatch)
+
+
+def _inked_under(e, box):
+    """Whether a line of the running panel passes through ``box`` (display pixels)."""
+    xy = e.running.get_transform().transform(np.c_[e.running.get_xdata(), e.running.get_ydata()])
+    along = np.concatenate([xy[:-1] * (1 - t) + xy[1:] * t for t in np.linspace(0, 1, 50)] + [xy])
+    inside = (along[:, 0] > box.x0) & (along[:, 0] < box.x1) & (along[:, 1] > box.y0) & (along[:, 1] < box.y1)
+    vertical = [line.get_transform().transform((line.get_xdata()[0], 0))[0] for line in (e.nominal_run, e.exact_run)]
+    return bool(inside.any()) or any(box.x0 < x < box.x1 for x in vertical)
+
+
+@pytest.mark.parametrize("changes", [
+    [("n", 41), ("n", 60), ("error", 0.25), ("n", 80)],                # coverage high: the legend at the left
+    [("intervals", 3), ("n", 5), ("error", 0.1), ("n", 10), ("n", 5)],  # lines pass under it
+    [("error", 0.02), ("n", 5), ("n", 6), ("intervals", 5), ("n", 10)],
+])
+def test_the_running_legend_is_pasted_only_where_no_line_passes_under_it(changes, monkeypatch):
+    e = IntervalCoverageExplorer()
+    for name, value in changes:
+        e.controls[name].value = value
+        _, crossed = e._place_run_legend(e.result.running, e.result.simulation)
+        box = e.run_legend.get_window_extent(e.figure.canvas.get_renderer()).padded(PAD + 1)
+        assert crossed or not _inked_under(e, box)  # its pixels are the background's and its own
     assert e.image == redrawn_afresh(e, monkeypatch)
 
 

@@ -13,7 +13,7 @@ from ..plotting import COLORS, area, points
 from ..simulate.intervals import exact_coverage, interval_coverage
 from ..stats.intervals import METHODS, test_set_size
 from ._base import Explorer, buttons, dropdown, slider
-from ._cached_layer import CachedLayer, marker_clip_box
+from ._cached_layer import CachedLayer, Stamp, marker_clip_box
 from .clt import _x_label
 
 MAX_SETS = 200
@@ -133,7 +133,8 @@ class IntervalCoverageExplorer(Explorer):
     # of its own quarter of the figure and keyed by what it shows, so an update draws only
     # the panels whose numbers changed (the planned half-width touches the planning panel
     # only; a mode switch back to a mode seen before is a paste). The tick labels of the
-    # intervals' x axis are drawn once per zoom; every legend is static.
+    # intervals' x axis are drawn once per zoom; the running panel's legend once per place
+    # (where no line passes under it), every other legend is static.
 
     def _build(self, figure):
         (ax_dance, ax_run), (ax_curve, ax_plan) = figure.subplots(2, 2)
@@ -164,6 +165,7 @@ class IntervalCoverageExplorer(Explorer):
         self.nominal_run = ax_run.axvline(0.95, color=COLORS["truth"], ls=":", lw=points(1.2), label="nominal")
         self.exact_run = ax_run.axvline(0.95, color=COLORS["theory"], ls="--", lw=points(1.2), label="exact")
         self.run_legend = ax_run.legend(loc="lower left", fontsize="small")
+        self._legend_size = (None, None)  # (layout and density, the legend's size in axes fractions)
         self.run_title = ax_run.text(0.5, 1.02, "", transform=ax_run.transAxes, ha="center")
 
         # coverage never exceeds 1: the band above it holds the legend, clear of every curve
@@ -200,7 +202,9 @@ class IntervalCoverageExplorer(Explorer):
             "ticks": (CachedLayer(region=lambda _: self._quarter(0, 0, ticks=True)),
                       (ax_dance.xaxis,)),
             "run": (CachedLayer(region=lambda _: self._quarter(0, 1)),
-                    (self.running, self.nominal_run, self.exact_run, self.run_legend, self.run_title)),
+                    (self.running, self.nominal_run, self.exact_run, self.run_title)),
+            # over the run panel, where no line passes as a rule: then a paste per place
+            "run legend": (Stamp(), (self.run_legend,)),
             "curve": (CachedLayer(region=lambda _: self._quarter(1, 0)),
                       (*self.curves.values(), self.nominal_curve, self.curve_title)),
             "plan": (CachedLayer(region=lambda _: self._quarter(1, 1)),
@@ -253,8 +257,10 @@ class IntervalCoverageExplorer(Explorer):
         self.nominal_run.set_xdata([sim.confidence] * 2)
         self.exact_run.set_xdata([sim.exact] * 2)
         self.run_title.set_text(f"coverage {sim.coverage:.1%}, exact {sim.exact:.1%}")
-        self._place_run_legend(r.running, sim)
         self._show("run", (sim.confidence, sim.exact, *drawn))
+        x0, crossed = self._place_run_legend(r.running, sim)
+        # the pixels under the legend are the background's unless a line passes under it
+        self._show("run legend", (x0, *((sim.confidence, sim.exact, *drawn) if crossed else ())))
 
         for method, line in self.curves.items():
             line.set_data(GRID, r.curves[method])
@@ -273,18 +279,37 @@ class IntervalCoverageExplorer(Explorer):
     def _place_run_legend(self, running, sim):
         """Put the running panel's legend at the bottom where no line passes: at the left when
         coverage is high (the usual case), further right when it is low (Wald at an error
-        near 0 or 1). It is drawn with the panel's layer, so moving it costs no full redraw."""
+        near 0 or 1). Returns its place (x0, in axes fractions) and whether a line passes
+        within 0.02 of its box (wider than the padding of its stamp)."""
         ax, legend = self.axes[1], self.run_legend
-        box = legend.get_window_extent(self.figure.canvas.get_renderer()).transformed(ax.transAxes.inverted())
-        width, height = box.width, box.height
-        rows = running[int(np.floor(len(running) * (1 - height))):]  # the rows beside the legend
-        taken = np.r_[rows, sim.exact, sim.confidence] / ax.get_xlim()[1]  # in axes fractions
+        pad_x, pad_y, width, height = self._run_legend_size()
+        m, right = len(running), ax.get_xlim()[1]
+        # the running line's segments beside the legend, from the row above it down; row k
+        # is at (m + 0.5 - k) / m of the height
+        first = max(int(np.floor(m * (1 - pad_y - height - 0.02) + 0.5)) - 2, 0)
+        rows = running[first:] / right
+        low = np.r_[rows[:1], np.minimum(rows[:-1], rows[1:]), sim.exact / right, sim.confidence / right]
+        high = np.r_[rows[:1], np.maximum(rows[:-1], rows[1:]), sim.exact / right, sim.confidence / right]
         spots = np.linspace(0.0, 0.98 - width, 12)
 
         def crossings(x0):
-            return int(np.sum((taken > x0 - 0.02) & (taken < x0 + width + 0.02)))
+            return int(np.sum((high > x0 + pad_x - 0.02) & (low < x0 + pad_x + width + 0.02)))
         x0 = min(spots, key=crossings)  # the leftmost free spot, else the least crowded
         legend.set_bbox_to_anchor((x0, 0.0, width, height), transform=ax.transAxes)
+        return float(x0), crossings(x0) > 0
+
+    def _run_legend_size(self):
+        """The running panel's legend in axes fractions: its offset from its anchor (the
+        legend's padding) and its width and height. Its words never change: measured once
+        per layout and pixel density."""
+        ax = self.axes[1]
+        key = (self.figure.dpi, tuple(ax.bbox.bounds))
+        if self._legend_size[0] != key:
+            to_axes = ax.transAxes.inverted()
+            box = self.run_legend.get_window_extent(self.figure.canvas.get_renderer()).transformed(to_axes)
+            anchor = self.run_legend.get_bbox_to_anchor().transformed(to_axes)
+            self._legend_size = (key, (box.x0 - anchor.x0, box.y0 - anchor.y0, box.width, box.height))
+        return self._legend_size[1]
 
     def _show(self, panel, key):
         """Show the artists of ``panel`` through its layer, cached under ``key`` (what they show)."""
