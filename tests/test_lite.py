@@ -136,8 +136,9 @@ def fresh_python(site, tmp_path_factory):
     venv = tmp_path_factory.mktemp("fresh") / "venv"
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     python = venv_python(venv)
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-c",
-                    ROOT / "binder" / "requirements.txt", wheel], check=True)
+    # --no-compile: byte-compiling every module changes nothing these tests check
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
+                    "-c", ROOT / "binder" / "requirements.txt", wheel], check=True)
     return python
 
 
@@ -219,7 +220,7 @@ def test_make_lite_works_from_the_lite_extra_alone(fresh_python, tmp_path):
     """A fresh environment with only `.[lite]` (what `make lite` installs) builds the site:
     the wheel's environment (only what evalteach needs) with the lite extra added."""
     python = fresh_python
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-compile",
                     "-c", ROOT / "binder" / "requirements.txt", f"{ROOT}[lite]"], check=True)
     assert LITE_EXTRA <= installed(python)
     out = tmp_path / "dist"
