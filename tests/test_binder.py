@@ -58,12 +58,12 @@ def binder_env(tmp_path_factory):
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "venv", venv], check=True)
     python = venv_python(venv)
-    # PIP_NO_COMPILE: byte-compiling every installed module changes nothing checked here (the
-    # lessons' kernels compile what they import)
     env = dict(os.environ, PATH=f"{python.parent}{os.pathsep}{os.environ['PATH']}",
-               VIRTUAL_ENV=str(venv), PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_COMPILE="1")
+               VIRTUAL_ENV=str(venv), PIP_DISABLE_PIP_VERSION_CHECK="1")
     env.pop("PYTHONPATH", None)
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "-r", "binder/requirements.txt"],
+    # --no-compile: byte-compiling every installed module changes nothing checked here (the
+    # lessons' kernels compile what they import). (PIP_NO_COMPILE=1 would turn compiling on.)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--no-compile", "-r", "binder/requirements.txt"],
                    cwd=checkout, env=env, check=True)
     subprocess.run(["bash", "binder/postBuild"], cwd=checkout, env=env, check=True)
     print(f"\nBinder environment built in {time.perf_counter() - started:.1f} s")
