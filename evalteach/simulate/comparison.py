@@ -222,8 +222,8 @@ class _Draws:
 
 #: Prediction draws between two kept generator states of :class:`_RemadeDraws`.
 _SPAN = 512
-#: The first experiments whose prediction draws :class:`_RemadeDraws` keeps whole (7.7 MB
-#: at max_n = 600): a first look at them (:meth:`AlgorithmTestExperiments.first`) costs a
+#: The first experiments whose prediction draws :class:`_RemadeDraws` keeps whole (7.3 MiB
+#: at max_n = 600): a first look at them (:meth:`AlgorithmTestExperiments.head`) costs a
 #: third as much as making their draws again.
 _HEAD = 100
 
