@@ -248,9 +248,9 @@ class Explorer:
 
         Return partial control values (dicts), e.g. ``({"learner": not state["learner"]},)``.
         A state's first picture computes its model and draws its layers afresh and can cost
-        a later picture's time several times over; drawn ahead, that cost is paid while the
-        student reads, and the click only pastes. Nothing on screen changes meanwhile.
-        Default: none.
+        a later picture's time several times over; drawn ahead (its cached layers only),
+        that cost is paid while the student reads, and the click only pastes. Nothing on
+        screen changes meanwhile, and :attr:`drawing_ahead` is True. Default: none.
         """
         return ()
 
@@ -408,6 +408,13 @@ class Explorer:
         """The artists marked dynamic, in the order they are drawn over the background."""
         return tuple(self._dynamic)
 
+    @property
+    def drawing_ahead(self):
+        """Whether :meth:`_draw` is drawing a state ahead of time (see :meth:`_warm_ups`):
+        nothing is shown, so what ``_draw`` remembers from picture to picture (limits it
+        keeps) must stay as the picture shown left it."""
+        return self._warming
+
     def relayout(self):
         """Ask for a full redraw in this update (axis limits, labels or static artists changed)."""
         self._full = True
@@ -495,8 +502,9 @@ class Explorer:
             self.scheduler.idle("warm-ups", self._warm_step)
 
     def _warm_step(self):
-        """Draw the next queued state into the canvas, then the current one back; True while
-        more are queued. The picture shown stays (it is drawn back pixel for pixel)."""
+        """Draw the layers of the next queued state into the canvas, then put the current
+        picture back; True while more are queued. Only what the click will paste is drawn
+        (the cached layers: no other dynamic artist, no PNG); the picture shown stays."""
         if not self._warm_queue or self.result is None or self.error is not None:
             return False
         state = {**self.state, **self._warm_queue.pop(0)}
@@ -506,20 +514,25 @@ class Explorer:
         if len(self._warmed) >= 256:  # a bounded memory of the states drawn ahead
             self._warmed.clear()
         self._warmed.add(key)
+        canvas = self.figure.canvas
+        shown, background = canvas.copy_from_bbox(self.figure.bbox), self._background
         with plotting.DRAWING, mpl.rc_context(plotting.theme().rc()):
             self._warming = True
             try:
                 self._full = self._background is None
                 self._draw(self._compute(state))
-                self._render()
+                self._render(layers_only=True)
             except Exception:  # noqa: BLE001 - only ahead of time: the click will show the error
                 pass
             finally:
                 self._warming = False
                 self._full = self._background is None
                 self._draw(self.result)
-                png = self._render()
-        if png != self.image:  # the layout had to make room for the other state's text
+                # a full draw (of either state) may have moved the frozen layout: draw it all
+                png = self._render() if self._full or self._background is not background else None
+        if png is None:
+            canvas.restore_region(shown)
+        elif png != self.image:  # the layout had to make room for the other state's text
             self.image = self._image.value = png
         return bool(self._warm_queue)
 
@@ -608,7 +621,9 @@ class Explorer:
             except Exception:  # noqa: BLE001 - the PNG already shows the last good state
                 pass
 
-    def _render(self):
+    def _render(self, layers_only=False):
+        """Draw the picture (in full, or over the kept background) and return its PNG;
+        ``layers_only``: draw only the cached layers and return None (drawing ahead)."""
         canvas = self.figure.canvas
         if self._full or self._background is None:
             canvas.draw()
@@ -626,8 +641,9 @@ class Explorer:
         else:
             canvas.restore_region(self._background)
         for artist in self._dynamic:
-            self.figure.draw_artist(artist)
-        return png_bytes(canvas)
+            if not layers_only or isinstance(artist, CachedLayer):
+                self.figure.draw_artist(artist)
+        return None if layers_only else png_bytes(canvas)
 
     # --- the frozen layout --------------------------------------------------------------------
 
