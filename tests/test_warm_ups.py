@@ -19,6 +19,8 @@ from explorer_contract import run_on_a_fresh_event_loop
 CLICKS = {
     "SamplingErrorExplorer": [("learner", True), ("learner", False)],
     "LearningCurveExplorer": [("dataset", "wine"), ("mode", "class"), ("k", 5), ("dataset", "digits")],
+    "RandomizationExplorer": [("learner_b", "stump"), ("mode", "bootstrap"), ("dataset", "wine"),
+                              ("mode", "permutation"), ("k", 5)],
 }
 
 
@@ -55,6 +57,23 @@ def test_the_click_to_a_state_drawn_ahead_draws_no_layer_afresh(name, monkeypatc
     monkeypatch.setattr(PIXELS, "put", lambda owner, key, pixels: drawn.append(key) or put(owner, key, pixels))
     explorer.controls[control].value = value
     assert drawn == []
+
+
+def test_drawing_ahead_draws_only_the_layers_and_keeps_what_the_picture_shown_remembers(monkeypatch):
+    """A state drawn ahead draws only what its click will paste (no other dynamic artist, no
+    PNG), and leaves what ``_draw`` remembers between pictures (the limits it keeps) as the
+    picture shown left it."""
+    explorer = widgets.RandomizationExplorer(seed=0)
+    kept = {mode: dict(limits) for mode, limits in explorer._kept.items()}
+    encoded, titles = [], []
+    monkeypatch.setattr(_base, "png_bytes", lambda canvas: encoded.append(canvas) or b"")
+    draw = explorer.hist_title.draw
+    monkeypatch.setattr(explorer.hist_title, "draw", lambda renderer: titles.append(1) or draw(renderer))
+    queued = len(explorer._warm_queue)
+    explorer.warm_up()
+    assert queued >= 10 and explorer._warm_queue == []
+    assert encoded == [] and titles == []
+    assert explorer._kept == kept
 
 
 def test_explorers_that_name_no_states_draw_nothing_ahead():

@@ -21,7 +21,7 @@ from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_pr
 from ..stats import paired_t_test, permutation_test, proportion_interval
 from ..stats._bootstrap import bca_levels
 from ._base import Explorer, buttons, dropdown
-from ._cached_layer import CachedLayer
+from ._cached_layer import CachedLayer, Stamp, axis_region
 
 #: The buttons: how many resamples each adds.
 STEPS = (1, 10, 100, 1000)
@@ -414,6 +414,12 @@ class RandomizationExplorer(Explorer):
         reset.on_click(lambda _: self.controls.__getitem__("resamples").__setattr__("value", 0))
         self._step_buttons.append(reset)
         self._control_box.children = tuple(self._control_box.children) + tuple(self._step_buttons)
+        mode = self.controls["mode"]
+        mode.observe(lambda change: self._show_heading(change["new"]), names="value")
+        self._show_heading(mode.value)
+
+    def _show_heading(self, mode):
+        self._heading.value = f"<b>{html.escape(HEADINGS[mode])}</b>"
 
     def add(self, count):
         """Add ``count`` resamples (up to 100000 in all) and redraw."""
@@ -433,6 +439,13 @@ class RandomizationExplorer(Explorer):
         if len(self.controls["mode"].options) < 2:
             hidden.add("mode")
         return hidden
+
+    def _warm_ups(self, state):
+        """The other modes, data sets, learners and fold counts: a click to one draws new
+        axes and texts (up to three times a picture's cost)."""
+        hidden = self._hidden(state)
+        return self._other_options(state, *(name for name in ("mode", "dataset", "learner_a", "learner_b", "k")
+                                            if name not in hidden))
 
     def _compute(self, state):
         seed, b = state["seed"], int(state["resamples"])
@@ -455,12 +468,13 @@ class RandomizationExplorer(Explorer):
     # --- drawing -------------------------------------------------------------------------
     #
     # What changes with B is dynamic (drawn on every update): the bars, the lines and the
-    # two titles. Under them cached layers (CachedLayer), each drawn only when its key is
-    # new and otherwise pasted back as pixels: what a mode shows (spines, legends); the
-    # side panel's axes; the histogram's axes for the mode and coarse limits (_frame_of),
-    # so a new data set or learner keeps them unless the scale really changes; and the
-    # text that changes with the data but not with B (the data's name, the exact and
-    # t-test p). No control redraws the whole figure.
+    # two titles. Under them cached layers, each drawn only when its key is new and
+    # otherwise pasted back as pixels: what a mode shows (spines, legends, axis labels:
+    # the whole canvas); each axis's ticks for the mode and coarse limits (_frame_of), so a
+    # new data set or learner keeps them unless the scale really changes; and each text
+    # that changes with the data but not with B (the data's name, the exact and t-test p,
+    # the note under the 0.05 line). No control redraws the whole figure, and the other
+    # modes, data sets, learners and k are drawn ahead while the kernel is idle.
 
     def _build(self, figure):
         self.ax, self.side = figure.subplots(1, 2, width_ratios=(1.45, 1))
@@ -523,20 +537,20 @@ class RandomizationExplorer(Explorer):
         _label_beyond(side, _SIDE_TICK_LABELS)
         for panel in (ax, side):  # the x labels just below one line of tick labels
             fast_x_axis(panel)
-        # the axis labels change only with the mode: drawn with it, the ticks with the frame
+        # The mode's picture (axes, legends, axis labels) is one whole-canvas layer; over it
+        # each axis's ticks and each data text is a stamp of its own box, keyed by what it
+        # shows and by what it overlaps: the x axis of a panel overlaps its y axis's lowest
+        # tick label, the data's name the x label.
         axes = (ax.xaxis, ax.yaxis, side.xaxis, side.yaxis)
-        self._mode_artists = (ax, side, *(axis.label for axis in axes))
-        self._side_artists = (_TicksOnly(side.xaxis), _TicksOnly(side.yaxis), self.level_line)
-        self._hist_artists = (_TicksOnly(ax.xaxis), _TicksOnly(ax.yaxis))
-        self._data_texts = (self.data_label, self.side_facts, self.floor_note)
-        for artist in (ax, side, *axes, self.level_line, *self._data_texts):
+        for artist in (ax, side, *axes, *(axis.label for axis in axes)):
             artist.set_animated(True)  # drawn by the layers, not by a full draw of the figure
-        self.mode_layer = CachedLayer()
-        self.side_layer = CachedLayer(under=self.mode_layer)
-        self.frame_layer = CachedLayer(under=self.side_layer)
-        self.text_layer = CachedLayer(under=self.frame_layer)
-        self.dynamic(self.text_layer, self.calm, self.extreme, self.observed, self.mirror, self.ends,
-                     self.hist_title, self.trace, self.t_line, self.exact_line, self.intervals, self.centres,
+        self.mode_layer = CachedLayer((ax, side, *(axis.label for axis in axes)))
+        self.tick_layers = {axis: Stamp([_TicksOnly(axis)], region=axis_region(axis))
+                            for axis in (ax.yaxis, ax.xaxis, side.yaxis, side.xaxis)}
+        self.text_layers = {text: Stamp([text]) for text in (self.data_label, self.side_facts, self.floor_note)}
+        self.dynamic(self.mode_layer, *self.tick_layers.values(), *self.text_layers.values(),
+                     self.calm, self.extreme, self.observed, self.mirror, self.ends, self.hist_title,
+                     self.level_line, self.trace, self.t_line, self.exact_line, self.intervals, self.centres,
                      self.side_title)
         self._frame = None  # the frame the axes show now
         self._kept = {}     # mode -> the limits of its last frame (see _frame_of)
@@ -547,7 +561,7 @@ class RandomizationExplorer(Explorer):
         Each limit keeps its last value in this mode while the data still fit in it and
         fill a third of it (the p axis: while its lines lie within 3 decades of the bottom),
         so most new data sets and learners keep the frame and draw no axis."""
-        kept = self._kept.setdefault(r.mode, {})
+        kept = dict(self._kept.get(r.mode, {}))
         top = kept["top"] = _keep(_nice_top(tallest), kept.get("top"))
         if r.mode == "permutation":
             # a round end a little beyond the outer bars, so its tick label stays inside the panel
@@ -564,18 +578,17 @@ class RandomizationExplorer(Explorer):
             # the B axis ends past the current B (rounded up to 1, 2, 5 x 10^j), room for the
             # last tick's label inside the panel
             side = (3 * _nice_end(r.resamples), bottom)
-            return ("permutation", (-1.05 * reach, 1.05 * reach), top, side)
+            return ("permutation", (-1.05 * reach, 1.05 * reach), top, side), kept
         # an error rate is at least 0: the axis starts there and ends at a round rate
         right = kept["right"] = _keep(min(_nice_end(edges[-1], _FINE, least=1e-9), max(1.0, edges[-1])),
                                       kept.get("right"))
-        return ("bootstrap", (min(edges[0], -0.05 * right), 1.05 * right), top, None)
+        return ("bootstrap", (min(edges[0], -0.05 * right), 1.05 * right), top, None), kept
 
     def _show_frame(self, frame):
         """Set the axes to ``frame``: limits, labels and legends (the static parts)."""
         mode, xlim, top, side_limits = frame
         ax, side = self.ax, self.side
         sign_flip = mode == "permutation"
-        self._heading.value = f"<b>{html.escape(HEADINGS[mode])}</b>"
         for name, legend in self.legends.items():
             legend.set_visible(name == mode or (name == "p-values" and sign_flip))
         ax.set_xlim(xlim)
@@ -625,14 +638,20 @@ class RandomizationExplorer(Explorer):
             edges = _error_edges(r.estimate, r.errors.size)
         calm_counts = np.histogram(values[~far], edges)[0]
         stacked = calm_counts + np.histogram(values[far], edges)[0]
-        frame = self._frame_of(r, edges, stacked.max())
+        frame, kept = self._frame_of(r, edges, stacked.max())
+        if not self.drawing_ahead:  # the limits a state drawn ahead would keep are not kept
+            self._kept[r.mode] = kept
         if frame != self._frame:
             self._show_frame(frame)
             self._frame = frame
-        mode, xlim, _, side_limits = frame
-        self.mode_layer.show(mode, self._mode_artists)
-        self.side_layer.show((mode, side_limits or xlim), self._side_artists)  # bootstrap: the x range
-        self.frame_layer.show(frame, self._hist_artists)
+        mode, xlim, top, side_limits = frame
+        bottom = side_limits[1] if side_limits else None  # the p axis (the bootstrap's side: four rows)
+        layers = self.tick_layers
+        self.mode_layer.show(mode)
+        layers[self.ax.yaxis].show((mode, top))
+        layers[self.ax.xaxis].show((mode, xlim, top))
+        layers[self.side.yaxis].show((mode, bottom))
+        layers[self.side.xaxis].show((mode, side_limits or xlim))  # the bootstrap's side: the x range
         self.calm.set_data(calm_counts, edges, baseline=0)
         self.extreme.set_data(stacked, edges, baseline=calm_counts)
         self.observed.set_xdata([observed] * 2)
@@ -643,21 +662,25 @@ class RandomizationExplorer(Explorer):
             artist.set_visible(not sign_flip)
         if sign_flip:
             k = r.differences.size
-            self._show_texts(f"{r.label}: observed mean {r.observed:+.4f}",
-                          f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
-                          f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)",
-                          _floor_note(r))
+            self._show_texts(frame, f"{r.label}: observed mean {r.observed:+.4f}",
+                             f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
+                             f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)",
+                             _floor_note(r))
             self._draw_sign_flip(r, int(np.sum(far & (values > 0))), int(np.sum(far & (values < 0))))
         else:
-            self._show_texts(r.label, "", "")
+            self._show_texts(frame, r.label, "", "")
             self._draw_bootstrap(r)
 
-    def _show_texts(self, *texts):
-        """Set the texts that change with the data but not with B (the data's name, the exact
-        and t-test p), drawn over the frame once per data and frame."""
-        for artist, text in zip(self._data_texts, texts):
-            artist.set_text(text)
-        self.text_layer.show((self._frame, texts), self._data_texts)
+    def _show_texts(self, frame, label, facts, note):
+        """Set the texts that change with the data but not with B: the data's name (under
+        the x label), the exact and t-test p (over the side panel's title) and the note
+        under the 0.05 line; each keyed by its text and by what lies under it."""
+        mode, xlim, _, side_limits = frame
+        bottom = side_limits[1] if side_limits else None
+        for text, value, key in ((self.data_label, label, mode), (self.side_facts, facts, mode),
+                                 (self.floor_note, note, (mode, bottom))):
+            text.set_text(value)
+            self.text_layers[text].show((key, value))
 
     def _draw_sign_flip(self, r, right, left):
         # two short lines: the title stays within its panel whatever the numbers
