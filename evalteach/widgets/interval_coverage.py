@@ -11,7 +11,7 @@ from matplotlib.transforms import Bbox
 
 from ..plotting import COLORS, area, points
 from ..simulate.intervals import exact_coverage, interval_coverage
-from ..stats.intervals import METHODS, test_set_size
+from ..stats.intervals import test_set_size
 from ._base import Explorer, buttons, dropdown, slider
 from ._cached_layer import CachedLayer, Stamp, marker_clip_box
 from .clt import _x_label
@@ -49,7 +49,7 @@ class CoverageView:
 
 @lru_cache(maxsize=32)
 def _curves(n, confidence, sided):
-    return {m: exact_coverage(GRID, n, confidence, m, sided) for m in METHODS}
+    return {m: exact_coverage(GRID, n, confidence, m, sided) for m in METHOD_LABELS}  # the methods drawn
 
 
 @lru_cache(maxsize=32)
