@@ -61,7 +61,7 @@ def test_learner_switch_shows_resubstitution_against_held_out():
     np.testing.assert_array_equal(lr.train_errors, ref.train_errors)
     np.testing.assert_array_equal(lr.test_errors, ref.test_errors)
     assert lr.train_errors.mean() < lr.test_errors.mean()  # resubstitution is optimistic
-    np.testing.assert_allclose(e.test_dots.get_offsets()[:, 1], lr.test_errors)
+    np.testing.assert_allclose(e.test_dots.get_ydata(), lr.test_errors)
     assert e.lax.get_visible() and "optimistic" in e._summary_html.value
     e.controls["learner"].value = False
     assert e.result.learner is None and not e.lax.get_visible()

@@ -9,7 +9,7 @@ from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
 from matplotlib.transforms import Bbox
 
-from ..plotting import COLORS, area, points
+from ..plotting import COLORS, area, dots, points
 from ..simulate.intervals import exact_coverage, interval_coverage
 from ..stats.intervals import test_set_size
 from ._base import Explorer, buttons, dropdown, slider
@@ -147,11 +147,11 @@ class IntervalCoverageExplorer(Explorer):
         ax_dance.set_ylabel("test sets, one per row")
         self.segments = LineCollection([], linewidths=points(1.2))
         ax_dance.add_collection(self.segments)
-        self.estimates = ax_dance.scatter([], [], s=area(4), color=COLORS["truth"], zorder=3)
+        self.estimates = dots(ax_dance, area(4), color=COLORS["truth"], zorder=3)
         # a miss of zero width (Wald's [0, 0] when no error is seen) has no line to draw
         self.point_misses = ax_dance.scatter([], [], s=area(9), marker="D", color=COLORS["bad"], zorder=4)
-        for dots in (self.estimates, self.point_misses):  # not into the tick labels' layer below
-            dots.set_clip_box(marker_clip_box(ax_dance))
+        for markers in (self.estimates, self.point_misses):  # not into the tick labels' layer below
+            markers.set_clip_box(marker_clip_box(ax_dance))
         self.truth = ax_dance.axvline(0.3, color=COLORS["truth"], lw=points(1))
         self.dance_title = ax_dance.text(0.5, 1.02, "", transform=ax_dance.transAxes, ha="center")
 
@@ -240,7 +240,7 @@ class IntervalCoverageExplorer(Explorer):
         self.segments.set_segments(np.stack([np.c_[sim.low, rows], np.c_[sim.high, rows]], axis=1))
         self.segments.set_color(np.where(sim.covered[:, None], _HIT, _MISS))
         self.segments.set_linewidth(np.where(sim.covered, points(1.0), points(2.2)))
-        self.estimates.set_offsets(np.c_[sim.errors / sim.n, rows])
+        self.estimates.set_data(sim.errors / sim.n, rows)
         dots = ~sim.covered & (sim.high - sim.low < 2e-3)
         self.point_misses.set_offsets(np.c_[sim.low[dots], rows[dots]].reshape(-1, 2))
         self.truth.set_xdata([sim.error] * 2)

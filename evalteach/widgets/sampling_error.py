@@ -8,7 +8,7 @@ from matplotlib.ticker import FormatStrFormatter, MultipleLocator
 from scipy import stats as _st
 
 from .. import simulate
-from ..plotting import COLORS, area, points
+from ..plotting import COLORS, area, dots, points
 from ._base import Explorer, checkbox, slider
 from ._cached_layer import CachedLayer, Stamp
 
@@ -176,8 +176,8 @@ class SamplingErrorExplorer(Explorer):
         self.learner_title = lx.set_title(" \n ", fontsize="medium")  # two lines, as in _draw_learner
         # The mean bars go under the dots (drawn first, thin): the training errors at 0 stay visible.
         (self.means,) = lx.plot([], [], "_", ms=points(34), mew=points(1.5), color=COLORS["truth"])
-        self.train_dots = lx.scatter([], [], s=area(14), color=COLORS["second"], alpha=0.7)
-        self.test_dots = lx.scatter([], [], s=area(14), color=COLORS["good"], alpha=0.7)
+        self.train_dots = dots(lx, area(14), color=COLORS["second"], alpha=0.7)
+        self.test_dots = dots(lx, area(14), color=COLORS["good"], alpha=0.7)
         self.learner_text = lx.text(0.5, 0.97, "", transform=lx.transAxes, ha="center", va="top",
                                     fontsize="small")
         self._jitter = np.random.default_rng(0).uniform(-0.18, 0.18, N_SPLITS)
@@ -253,8 +253,8 @@ class SamplingErrorExplorer(Explorer):
         # a separate experiment from the simulation on the left; the split is the result's
         self.learner_title.set_text(f"separate experiment: 1-NN on breast\n"
                                     f"cancer, {len(learner.test_errors)} random {learner.n_train}/{learner.n_test} splits")
-        self.train_dots.set_offsets(np.column_stack([self._jitter, learner.train_errors]))
-        self.test_dots.set_offsets(np.column_stack([1 + self._jitter, learner.test_errors]))
+        self.train_dots.set_data(self._jitter, learner.train_errors)
+        self.test_dots.set_data(1 + self._jitter, learner.test_errors)
         self.means.set_data([0, 1], [learner.train_errors.mean(), learner.test_errors.mean()])
         self.learner_text.set_text(f"mean {learner.train_errors.mean():.3f} vs {learner.test_errors.mean():.3f}:"
                                    f"\ntraining error below held-out\nerror by {learner.optimism:.3f}")
