@@ -51,13 +51,31 @@ def test_a_value_larger_than_the_bound_is_returned_not_kept():
 
 
 def test_a_value_that_grows_is_measured_again_when_read():
-    cache = ResultCache("test", max_bytes=3 * MB)
+    cache = ResultCache("test", max_bytes=3 * MB, growing=True)
     grown = {"data": array(0.5)}
     cache.get("old", lambda: array(1))
     cache.get("growing", lambda: grown)
     grown["data"] = array(2.5)  # e.g. a stream of resamples drawn further
     cache.get("growing", lambda: None)
     assert cache.nbytes <= cache.max_bytes and "old" not in cache
+
+
+def test_a_value_that_does_not_grow_is_measured_once(monkeypatch):
+    """Reading a kept value does not measure it again (a bundle of scores read for every
+    fold took 0.6 ms a read to measure), and still makes it the most recently used."""
+    from evalteach.simulate import result_cache
+
+    cache = ResultCache("test", max_bytes=2.5 * MB)
+    cache.get("a", lambda: array(1))
+    cache.get("b", lambda: array(1))
+    measured = []
+    monkeypatch.setattr(result_cache, "size_of", lambda value, _seen=None: measured.append(value) or size_of(value))
+    for _ in range(3):
+        cache.get("a", lambda: pytest.fail("kept: not computed again"))
+        assert cache.lookup("a") is not None
+    assert measured == []
+    cache.get("c", lambda: array(1))  # measured when stored; b, the least recently used, goes
+    assert len(measured) == 2 and "b" not in cache and "a" in cache
 
 
 def test_kept_arrays_are_read_only():

@@ -99,8 +99,9 @@ class ResultCache:
     growing : bool
         Whether values grow after they are stored (a stream of resamples drawn further by
         its user): then every entry is measured again at each use of the cache, so the
-        bound holds again after each use. Otherwise an entry is measured when it is
-        stored or read.
+        bound holds again after each use. Otherwise an entry is measured once, when it is
+        stored (values are never changed: measuring a large one on every read cost more
+        than the lookup it saved).
     """
 
     def __init__(self, name, max_bytes, growing=False):
@@ -127,9 +128,7 @@ class ResultCache:
         """The value kept for ``key``, or ``compute()`` (then kept, if it fits)."""
         with self._lock:
             if key in self._entries:
-                value, _ = self._entries[key]
-                self._store(key, value)
-                return value
+                return self._touch(key)
         value = compute()
         self.put(key, value)
         return value
@@ -137,17 +136,22 @@ class ResultCache:
     def lookup(self, key):
         """The value kept for ``key``, or None."""
         with self._lock:
-            if key not in self._entries:
-                return None
-            value, _ = self._entries[key]
-            self._store(key, value)
-            return value
+            return self._touch(key) if key in self._entries else None
 
     def put(self, key, value):
         """Keep ``value`` for ``key`` (if it fits), its arrays made read-only."""
         with self._lock:
             _read_only(value)
             self._store(key, value)
+
+    def _touch(self, key):
+        """The value kept for ``key``, now the most recently used (measured again if growing)."""
+        value, _ = self._entries[key]
+        if self.growing:
+            self._store(key, value)
+        else:
+            self._entries.move_to_end(key)
+        return value
 
     def _store(self, key, value):
         if self.growing:
