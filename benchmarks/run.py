@@ -118,6 +118,7 @@ def bench_explorer(cls, kind, repeats, rebuild=False):
                 explorer.rebuild()
                 view_recreated.append(time.perf_counter() - started - model_time[0])
         explorer.set(**{name: start[name]})  # the next control starts from the default state
+    explorer.close()  # freed: the next explorer runs in a kernel without this one's figures
     ms = lambda xs: [1000 * x for x in xs]  # noqa: E731
     return ms(total), ms(model), ms(view), ms(view_recreated)
 
@@ -164,6 +165,7 @@ def bench_live(cls, kind, repeats):
                     complete.append(sent[-1] - started)
                 await asyncio.sleep(PACE)
             explorer.set(**{name: start[name]})
+        explorer.close()
 
     asyncio.run(run())
     return [1000 * x for x in first], [1000 * x for x in complete]

@@ -1,15 +1,18 @@
 """The explorer base class: update loop, blitting, inline errors, fallback, presenter mode."""
 import asyncio
+import gc
 import io
 import threading
 import time
+import weakref
 import zlib
 
+import ipywidgets as W
 import numpy as np
 import pytest
 
 import evalteach
-from evalteach import plotting
+from evalteach import plotting, widgets
 from evalteach.widgets import _base
 from evalteach.widgets._base import COALESCE, REST, Explorer, buttons, checkbox, png_bytes, slider
 from evalteach.widgets._cached_layer import PAD, CachedLayer
@@ -631,3 +634,23 @@ def test_markers_grow_with_the_fonts_at_presenter_scale(name):
                                                    / plotting.CLASSROOM.line_width):
             continue  # lines.linewidth: the theme's own, thicker line width
         assert large == pytest.approx(small * (scale ** 2 if kind == "area" else scale)), (kind, small, large)
+
+
+@pytest.mark.parametrize("make", [Demo, lambda: widgets.IntervalCoverageExplorer(seed=0),
+                                  lambda: widgets.RandomizationExplorer(seed=0)],
+                         ids=["demo", "with Play", "with buttons of its own"])
+def test_a_closed_explorer_leaves_no_widget_open_and_is_freed(make):
+    """An explorer lives as long as one of its widgets is open (ipywidgets keeps every open
+    widget): close() closes them all, layouts, styles and Play links included."""
+    def open_widgets():
+        return {id(o) for o in gc.get_objects() if isinstance(o, W.Widget) and o.comm is not None}
+
+    before = open_widgets()
+    explorer = make()
+    assert open_widgets() - before  # its controls, view, layouts and styles
+    explorer.close()
+    assert not open_widgets() - before
+    alive = weakref.ref(explorer)
+    del explorer
+    gc.collect()
+    assert alive() is None

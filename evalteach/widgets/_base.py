@@ -335,11 +335,12 @@ class Explorer:
         self._heading = W.HTML(f"<b>{html.escape(self.title)}</b>" if self.title else "")
         self._buttons = []
         self._players = {}
+        self._links = []  # Play buttons linked to their sliders in the browser
         for name, interval in self.play.items():
             target = self.controls[name]
             player = W.Play(min=target.min, max=target.max, step=target.step,
                             value=target.value, interval=interval, description=f"Play {name}")
-            W.jslink((player, "value"), (target, "value"))
+            self._links.append(W.jslink((player, "value"), (target, "value")))
             self._buttons.append(player)
             self._players[name] = player
         if self.resample_button:
@@ -430,6 +431,22 @@ class Explorer:
         """The controls on screen now: not hidden by :meth:`_hidden` and not disabled."""
         return {name: c for name, c in self.controls.items()
                 if c.layout.display != "none" and not getattr(c, "disabled", False)}
+
+    def close(self):
+        """Close every widget of this explorer (its view leaves the page) and forget its
+        pixels. An explorer lives as long as one of its widgets is open; closed, it is
+        freed once nothing else refers to it."""
+        def close(widget):
+            for child in getattr(widget, "children", ()):
+                close(child)
+            for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+                if isinstance(part, W.Widget):  # a layout or style is a widget of its own
+                    part.close()
+            widget.close()
+
+        for widget in (self.widget, *self.controls.values(), *self._links):
+            close(widget)
+        self.forget_pixels()
 
     def forget_pixels(self):
         """Forget the background and every cached layer's copies: the next update draws
