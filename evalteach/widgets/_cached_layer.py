@@ -66,7 +66,8 @@ PAD = 2
 #: pixel density (a 10 x 4.4 inch picture is 1600 x 704 RGBA pixels, 4.5 MB). At 32 MB an
 #: explorer driven through 150 changes kept up to 33 MB more than after its first visit to
 #: each mode (TestSetReuse; issue 25's goal: 30); at 16 MB the randomization explorer's mode
-#: switches redrew what they had pasted (``benchmarks/explorer_memory.py``, ``run.py``).
+#: switches redrew what they had pasted, when its layers were whole canvases
+#: (``benchmarks/explorer_memory.py``, ``run.py``).
 LIMIT = 24 * 2 ** 20
 
 

@@ -556,7 +556,8 @@ class RandomizationExplorer(Explorer):
         self._kept = {}     # mode -> the limits of its last frame (see _frame_of)
 
     def _frame_of(self, r, edges, tallest):
-        """The frame for ``r``: the mode and coarse limits (what the frame layer shows).
+        """The frame for ``r`` (the mode and coarse limits: what the tick layers show) and the
+        limits this mode would keep after showing it.
 
         Each limit keeps its last value in this mode while the data still fit in it and
         fill a third of it (the p axis: while its lines lie within 3 decades of the bottom),
@@ -675,7 +676,7 @@ class RandomizationExplorer(Explorer):
         """Set the texts that change with the data but not with B: the data's name (under
         the x label), the exact and t-test p (over the side panel's title) and the note
         under the 0.05 line; each keyed by its text and by what lies under it."""
-        mode, xlim, _, side_limits = frame
+        mode, _, _, side_limits = frame
         bottom = side_limits[1] if side_limits else None
         for text, value, key in ((self.data_label, label, mode), (self.side_facts, facts, mode),
                                  (self.floor_note, note, (mode, bottom))):
