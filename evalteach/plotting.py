@@ -147,8 +147,9 @@ def area(size):
 
 
 def dots(ax, size, **style):
-    """Round dots of one colour: the pixels ``ax.scatter([], [], s=size, **style)`` draws,
-    as a line's markers without the line. Set them with ``set_data(x, y)``.
+    """Round dots of one colour, as a line's markers without the line: the pixels
+    ``ax.scatter([], [], s=size, **style)`` draws, with an edge that grows with the theme's
+    fonts as ``size`` does (see :func:`points`). Set them with ``set_data(x, y)``.
 
     Why not a scatter: on every draw of a one-colour scatter matplotlib measures the
     circle's Bézier curves (``Path.get_extents``, about 4 ms here); a line's markers are
@@ -156,7 +157,7 @@ def dots(ax, size, **style):
     """
     import matplotlib as mpl  # here: importing evalteach loads no matplotlib
 
-    (line,) = ax.plot([], [], "o", ls="none", ms=size ** 0.5, mew=mpl.rcParams["patch.linewidth"], **style)
+    (line,) = ax.plot([], [], "o", ls="none", ms=size ** 0.5, mew=points(mpl.rcParams["patch.linewidth"]), **style)
     return line
 
 
