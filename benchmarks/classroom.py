@@ -254,6 +254,7 @@ class Student:
             header=[f"Authorization: token {hub.token}"], timeout=180)
         self.session = uuid.uuid4().hex
         self.latencies = []
+        self.stderr = []
 
     def _send(self, channel, msg_type, content):
         msg_id = uuid.uuid4().hex
@@ -292,7 +293,8 @@ class Student:
         return frame[offsets[0]:end].decode()
 
     def execute(self, code, seconds=180):
-        """Run ``code``; return (seconds, printed text)."""
+        """Run ``code``; return (seconds, what it printed to stdout). What reached stderr (the
+        code's or the kernel's own log, which ipykernel forwards) is kept in ``self.stderr``."""
         started = time.perf_counter()
         msg_id = self._send("shell", "execute_request", {
             "code": code, "silent": False, "store_history": False, "user_expressions": {},
@@ -306,7 +308,7 @@ class Student:
                 return None
             kind = msg["msg_type"]
             if kind == "stream":
-                printed.append(msg["content"]["text"])
+                (printed if msg["content"]["name"] == "stdout" else self.stderr).append(msg["content"]["text"])
             elif kind == "error":
                 raise RuntimeError(f"{self.user}: {msg['content']['ename']}: {msg['content']['evalue']}")
             elif kind == "status" and msg["content"]["execution_state"] == "idle":

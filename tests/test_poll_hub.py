@@ -86,9 +86,12 @@ def hub(proxy, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def kernels(hub):
-    """A notebook kernel for the instructor and each student, each with the same questions."""
+    """A notebook kernel for the instructor and each student, each with the same questions
+    (``SETUP`` run; ``kernel.views`` holds what it printed)."""
     opened = {user: Student(hub, user, NOTEBOOK) for user in (INSTRUCTOR, *STUDENTS)}
     try:
+        for kernel in opened.values():
+            kernel.views = run(kernel, SETUP)
         yield opened
     finally:
         for kernel in opened.values():
@@ -96,9 +99,11 @@ def kernels(hub):
 
 
 def run(kernel, code, seconds=240):
-    """Run ``code`` in a kernel and return the JSON its last printed line holds."""
+    """Run ``code`` in a kernel and return the JSON the last line it printed holds."""
     _, printed = kernel.execute(code, seconds)
-    return json.loads(printed.strip().splitlines()[-1])
+    lines = printed.strip().splitlines()
+    assert lines, f"{kernel.user}'s kernel printed nothing; its stderr: {''.join(kernel.stderr)!r}"
+    return json.loads(lines[-1])
 
 
 def call(hub, method, path, user=None, body=None, raw=None, token=None):
@@ -114,8 +119,8 @@ def test_the_whole_class_flow_from_student_kernels_to_the_instructors(hub, kerne
     they vote, change their votes and vote again; the reveal shows each student the answer with
     the class's answers beside their own. A question no instructor touched shows its answer at once."""
     teacher, ann, bob = kernels[INSTRUCTOR], kernels["ann"], kernels["bob"]
-    assert run(teacher, SETUP) == ["InstructorPanel"] * 2
-    assert run(ann, SETUP) == run(bob, SETUP) == ["StudentLine"] * 2
+    assert teacher.views == ["InstructorPanel"] * 2
+    assert ann.views == bob.views == ["StudentLine"] * 2
 
     # the instructor starts the live votes; the students' kernels learn it before they answer
     started = run(teacher, "view = predict.poll.view; assert 'self-paced' in view.status.value\n"
