@@ -594,6 +594,29 @@ def test_explorers_that_do_no_work_ahead_plan_no_idle_job():
     run_on_a_fresh_event_loop(idle())
 
 
+def test_a_closed_explorer_holds_nothing_draws_nothing_and_says_so():
+    """IPython's output history keeps a closed explorer for the session: it keeps no figure;
+    a render a slider message had scheduled does not run; using it again names the reason."""
+    async def closing():
+        escaped = []  # what a callback on the loop raised (asyncio would only log it)
+        asyncio.get_running_loop().set_exception_handler(lambda loop, context: escaped.append(context))
+        d = Demo()
+        figure = weakref.ref(d.figure)
+        d.controls["n"].set_state({"value": 21})  # a change by hand: a render is scheduled
+        assert d.scheduler.state == "coalescing"
+        d.close()
+        d.close()  # twice: nothing more happens
+        await asyncio.sleep(COALESCE * 5 + REST)  # the render and the rest would have run by now
+        gc.collect()
+        assert escaped == [] and figure() is None and d.closed
+        assert repr(d) == "<Demo closed>" and d._repr_mimebundle_() == {"text/plain": "<Demo closed>"}
+        with pytest.raises(AttributeError, match="Demo was closed"):
+            d.set(n=10)
+        d.restyle()  # presenter mode's theme change passes a closed explorer by
+
+    run_on_a_fresh_event_loop(closing())
+
+
 def _marker_sizes(figure):
     """Every marker size, marker edge width and scatter area in ``figure``, in build order."""
     from matplotlib.axis import Tick

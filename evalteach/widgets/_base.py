@@ -43,6 +43,7 @@ from matplotlib.text import Text
 from traitlets import Unicode
 
 from .. import _validate, plotting
+from . import _cells
 from ._cached_layer import CachedLayer
 from ._freed_memory import give_back_freed_memory
 from ._scheduler import COALESCE, IDLE_PAUSE, REST, Scheduler  # noqa: F401 - timings, re-exported
@@ -178,6 +179,8 @@ class Explorer:
         The whole interactive view.
     scheduler : Scheduler
         When changes from the browser are drawn (see :mod:`._scheduler`).
+    closed : bool
+        Whether :meth:`close` has run: then the explorer holds nothing else.
 
     Notes
     -----
@@ -209,6 +212,7 @@ class Explorer:
     #: Seconds between a partial answer (``_preview``) and its first refinement step: a
     #: hand still moving is answered at once, not after a round of work.
     refine_after = COALESCE
+    closed = False
 
     # --- the hooks a subclass implements ---------------------------------------------------
 
@@ -433,9 +437,17 @@ class Explorer:
                 if c.layout.display != "none" and not getattr(c, "disabled", False)}
 
     def close(self):
-        """Close every widget of this explorer (its view leaves the page) and forget its
-        pixels. An explorer lives as long as one of its widgets is open; closed, it is
-        freed once nothing else refers to it."""
+        """Close every widget of this explorer (its view leaves the page) and let go of
+        everything else it holds; it can be neither shown nor changed again.
+
+        An explorer lives as long as one of its widgets is open (ipywidgets keeps every open
+        widget). Closed, it keeps only its ``closed`` flag: IPython's output history
+        (``Out``, ``_``) keeps every object a cell showed for the rest of the session, and
+        an explorer's figure alone holds about 5 MB. When a cell that showed an explorer
+        runs again, the explorer is closed for you (:mod:`._cells`)."""
+        if self.closed:
+            return
+
         def close(widget):
             for child in getattr(widget, "children", ()):
                 close(child)
@@ -446,7 +458,17 @@ class Explorer:
 
         for widget in (self.widget, *self.controls.values(), *self._links):
             close(widget)
+        self.scheduler.stop()
         self.forget_pixels()
+        self.__dict__.clear()  # the figure, its pixels, the result and the picture
+        self.closed = True
+
+    def __getattr__(self, name):
+        # Called only for a name not found; once closed, every instance attribute is gone.
+        if self.__dict__.get("closed"):
+            raise AttributeError(f"{name!r}: this {type(self).__name__} was closed (by close(), or "
+                                 "because the cell that showed it ran again); make a new one")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def forget_pixels(self):
         """Forget the background and every cached layer's copies: the next update draws
@@ -502,7 +524,7 @@ class Explorer:
             self.scheduler.idle("ahead", self._work_ahead)
 
     def _alive(self):
-        return self.widget.comm is not None
+        return not self.closed and self.widget.comm is not None
 
     # --- drawing ahead -------------------------------------------------------------------
 
@@ -743,10 +765,13 @@ class Explorer:
     # --- display --------------------------------------------------------------------------
 
     def _repr_mimebundle_(self, **kwargs):
+        if self.closed:
+            return {"text/plain": repr(self)}
+        _cells.shown(self)
         bundle = self.widget._repr_mimebundle_(**kwargs) or {}
         bundle["image/png"] = base64.b64encode(self.image).decode("ascii")
         bundle["text/plain"] = f"{self.title or type(self).__name__}. {self._summary(self.result)}"
         return bundle
 
     def __repr__(self):
-        return f"<{type(self).__name__} {self.state}>"
+        return f"<{type(self).__name__} closed>" if self.closed else f"<{type(self).__name__} {self.state}>"

@@ -79,6 +79,7 @@ class Scheduler:
         self._touched = -REST  # when the browser last changed a control (time.monotonic)
         self._dragging = False
         self._browser = threading.local()
+        self._stopped = False
 
     # --- where a change comes from ----------------------------------------------------------
 
@@ -128,6 +129,8 @@ class Scheduler:
         return loop is not None and threading.get_ident() != self.home_thread and loop.is_running()
 
     def _changed(self, browser):
+        if self._stopped:  # the explorer closed while this change was handed home
+            return None
         loop = _running_loop()
         if not browser or loop is None:  # from Python, or no loop to wait on: draw now, in full
             self._cancel()
@@ -179,6 +182,16 @@ class Scheduler:
         """
         self._jobs[name] = step
         self._wake()
+
+    def stop(self):
+        """Cancel every scheduled render, refinement, rest and idle step, for good: the
+        explorer closes."""
+        self._stopped = True
+        self._cancel()
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        self._jobs.clear()
 
     def cancel_idle(self, name):
         """Drop the idle job ``name`` (if any)."""

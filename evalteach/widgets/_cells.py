@@ -1,0 +1,95 @@
+"""An explorer a cell showed is closed when that cell runs again and shows it no more.
+
+JupyterLab clears a cell's output when the cell runs again, but the kernel keeps every
+widget until it is closed (ipywidgets), and IPython keeps every object a cell showed in
+its output history. A student who ran ``explorer = et.SamplingErrorExplorer(); explorer``
+eight times would otherwise hold eight explorers, about 12 MB each (measured in a kernel).
+
+So when a cell finishes, the explorers its previous run showed are closed, unless this run
+showed them again or something else still holds them: a variable of the notebook (it may
+show them later), a question that reveals them, a list. An explorer that only a question
+reveals (as in most lessons) is held by that question and stays. Only in an IPython kernel,
+and only for cells the front end names: JupyterLab and Notebook 7 send a cell id with each
+run. Elsewhere (a script, a client without cell ids) nothing is closed.
+"""
+from __future__ import annotations
+
+import gc
+import sys
+import types
+import weakref
+
+#: cell id -> weak references to the explorers its last finished run showed.
+_shown = {}
+#: cell id -> weak references to the explorers the cell's current run has shown so far.
+_showing = {}
+_watching = []  # the shell whose cells are watched (at most one)
+
+
+def shown(explorer):
+    """Note that the cell now running shows ``explorer`` (called when it is displayed)."""
+    shell = _shell()
+    if shell is None:
+        return
+    if shell not in _watching:
+        shell.events.register("post_run_cell", _cell_finished)
+        _watching.append(shell)
+    cell = _running_cell(shell)
+    if cell is not None:
+        _showing.setdefault(cell, []).append(weakref.ref(explorer))
+
+
+def _shell():
+    ipython = sys.modules.get("IPython")  # never imported here: outside IPython there is no cell
+    return ipython.get_ipython() if ipython is not None else None
+
+
+def _running_cell(shell):
+    """The id of the cell whose run is in progress: the request's ``cellId`` (ipykernel)."""
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None or not hasattr(kernel, "get_parent"):
+        return None
+    return (kernel.get_parent("shell").get("metadata") or {}).get("cellId")
+
+
+def _cell_finished(result):
+    cell = getattr(result.info, "cell_id", None)
+    if cell is None:
+        return
+    now = _showing.pop(cell, [])
+    shell = _shell()
+    for ref in _shown.pop(cell, []):
+        explorer = ref()
+        if explorer is None or explorer.closed or any(other() is explorer for other in now):
+            continue
+        if not _held_elsewhere(explorer, shell):
+            try:
+                explorer.close()
+            except Exception:  # noqa: BLE001 - tidying up never breaks the student's cell
+                pass
+    explorer = None
+    if now:
+        _shown[cell] = now
+
+
+def _held_elsewhere(explorer, shell):
+    """Whether anything holds ``explorer`` but its own parts (its scheduler, its bound methods
+    and closures) and IPython's output history: a variable of the notebook, a question that
+    reveals it, a list."""
+    history = [] if shell is None else [shell.user_ns.get("Out"), shell.user_ns_hidden, shell.displayhook,
+                                        vars(shell.displayhook)]
+    own = [explorer.scheduler, vars(explorer.scheduler)]
+    for holder in gc.get_referrers(explorer):
+        if isinstance(holder, (types.CellType, types.FrameType)) or (
+                isinstance(holder, types.MethodType) and holder.__self__ is explorer):
+            continue
+        if any(holder is known for known in own + history):
+            continue
+        if shell is not None and holder is shell.user_ns:
+            hidden = shell.user_ns_hidden  # IPython's own names: _, __, _12 (the output history)...
+            if any(value is explorer and (name not in hidden or hidden[name] is not value)
+                   for name, value in holder.items()):
+                return True
+            continue
+        return True
+    return False
