@@ -1,5 +1,6 @@
-"""A cell that runs again closes the explorers its last run showed (``widgets/_cells.py``),
-in a real IPython kernel, spoken to as JupyterLab does: each run names its cell."""
+"""A cell that runs again closes the explorers and predictions its last run showed
+(``widgets/_cells.py``), in a real IPython kernel, spoken to as JupyterLab does: each run
+names its cell."""
 from __future__ import annotations
 
 import json
@@ -104,6 +105,28 @@ def test_an_explorer_a_question_reveals_stays_open(kernel):
                 "revealed = weakref.ref(shown)", "question")
     run(kernel, "shown = et.ZTableExplorer(seed=0)\nshown", "shown")
     assert state(kernel, revealed="revealed") == {"revealed": "open"}
+
+
+@pytest.mark.notebooks
+def test_a_lesson_run_again_closes_the_old_prediction_and_the_explorer_it_revealed(kernel):
+    """The lessons' pattern: an explorer made in one cell, revealed by a prediction shown by
+    the next. Run again, cell by cell, the old pair is closed (the explorer, held by nothing
+    now, is freed) and the new pair stays."""
+    make = "explorer = et.SamplingErrorExplorer(seed=0)"
+    ask = "et.Predict('Which?', options=['a', 'b'], answer='a', reveals=explorer)"
+    run(kernel, "import weakref\nimport evalteach as et", "setup")
+    run(kernel, make, "make")
+    run(kernel, ask, "ask")
+    run(kernel, "old_explorer, old_question = weakref.ref(explorer), weakref.ref(Out[max(Out)])", "refs")
+    run(kernel, make, "make")
+    # the old question is still on screen and still reveals the old explorer
+    assert state(kernel, explorer="old_explorer", question="old_question") == {
+        "explorer": "open", "question": "open"}
+    run(kernel, ask, "ask")
+    run(kernel, "new_explorer, new_question = weakref.ref(explorer), weakref.ref(Out[max(Out)])", "refs2")
+    assert state(kernel, old_explorer="old_explorer", old_question="old_question", new_explorer="new_explorer",
+                 new_question="new_question") == {"old_explorer": "gone", "old_question": "closed",
+                                                  "new_explorer": "open", "new_question": "open"}
 
 
 @pytest.mark.notebooks

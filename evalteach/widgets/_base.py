@@ -447,17 +447,7 @@ class Explorer:
         runs again, the explorer is closed for you (:mod:`._cells`)."""
         if self.closed:
             return
-
-        def close(widget):
-            for child in getattr(widget, "children", ()):
-                close(child)
-            for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
-                if isinstance(part, W.Widget):  # a layout or style is a widget of its own
-                    part.close()
-            widget.close()
-
-        for widget in (self.widget, *self.controls.values(), *self._links):
-            close(widget)
+        _cells.close_widgets((self.widget, *self.controls.values(), *self._links))
         self.scheduler.stop()
         self.forget_pixels()
         self.__dict__.clear()  # the figure, its pixels, the result and the picture

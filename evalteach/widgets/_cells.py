@@ -1,16 +1,20 @@
-"""An explorer a cell showed is closed when that cell runs again and shows it no more.
+"""What a cell showed is closed when that cell runs again and shows it no more.
 
 JupyterLab clears a cell's output when the cell runs again, but the kernel keeps every
 widget until it is closed (ipywidgets), and IPython keeps every object a cell showed in
 its output history. A student who ran ``explorer = et.SamplingErrorExplorer(); explorer``
 eight times would otherwise hold eight explorers, about 12 MB each (measured in a kernel).
 
-So when a cell finishes, the explorers its previous run showed are closed, unless this run
-showed them again or something else still holds them: a variable of the notebook (it may
-show them later), a question that reveals them, a list. An explorer that only a question
-reveals (as in most lessons) is held by that question and stays. Only in an IPython kernel,
-and only for cells the front end names: JupyterLab and Notebook 7 send a cell id with each
-run. Elsewhere (a script, a client without cell ids) nothing is closed.
+So when a cell finishes, the explorers and predictions its previous run showed are closed,
+unless this run showed them again or something else still holds them: a variable of the
+notebook (it may show them later), a question that reveals them, a list. A closed
+prediction also closes what it revealed, unless something else holds that (in most
+lessons a prediction reveals an explorer made in the cell before it). Only in an IPython
+kernel, and only for cells the front end names: JupyterLab and Notebook 7 send a cell id
+with each run. Elsewhere (a script, a client without cell ids) nothing is closed.
+
+What can be closed here has ``close()`` and a ``closed`` flag, and calls :func:`shown`
+when it is displayed.
 """
 from __future__ import annotations
 
@@ -19,15 +23,17 @@ import sys
 import types
 import weakref
 
-#: cell id -> weak references to the explorers its last finished run showed.
+import ipywidgets as W
+
+#: cell id -> weak references to what its last finished run showed.
 _shown = {}
-#: cell id -> weak references to the explorers the cell's current run has shown so far.
+#: cell id -> weak references to what the cell's current run has shown so far.
 _showing = {}
 _watching = []  # the shell whose cells are watched (at most one)
 
 
-def shown(explorer):
-    """Note that the cell now running shows ``explorer`` (called when it is displayed)."""
+def shown(obj):
+    """Note that the cell now running shows ``obj`` (called when it is displayed)."""
     shell = _shell()
     if shell is None:
         return
@@ -36,7 +42,34 @@ def shown(explorer):
         _watching.append(shell)
     cell = _running_cell(shell)
     if cell is not None:
-        _showing.setdefault(cell, []).append(weakref.ref(explorer))
+        _showing.setdefault(cell, []).append(weakref.ref(obj))
+
+
+def close_widgets(widgets, keep=()):
+    """Close each widget with its children, layout and style, except the widgets in ``keep``
+    and what they hold (they belong to something else, e.g. what a prediction reveals)."""
+    for widget in widgets:
+        if any(widget is kept for kept in keep):
+            continue
+        close_widgets(getattr(widget, "children", ()), keep)
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+            if isinstance(part, W.Widget):  # a layout or style is a widget of its own
+                part.close()
+        widget.close()
+
+
+def release(refs):
+    """Close what each weak reference in ``refs`` still points to, if it is open and nothing
+    holds it but its own parts and IPython's output history."""
+    shell = _shell()
+    for ref in refs:
+        obj = ref()
+        if obj is not None and not obj.closed and not _held_elsewhere(obj, shell):
+            try:
+                obj.close()
+            except Exception:  # noqa: BLE001 - tidying up never breaks the student's cell
+                pass
+        obj = None
 
 
 def _shell():
@@ -57,37 +90,28 @@ def _cell_finished(result):
     if cell is None:
         return
     now = _showing.pop(cell, [])
-    shell = _shell()
-    for ref in _shown.pop(cell, []):
-        explorer = ref()
-        if explorer is None or explorer.closed or any(other() is explorer for other in now):
-            continue
-        if not _held_elsewhere(explorer, shell):
-            try:
-                explorer.close()
-            except Exception:  # noqa: BLE001 - tidying up never breaks the student's cell
-                pass
-    explorer = None
+    release([ref for ref in _shown.pop(cell, []) if all(other() is not ref() for other in now)])
     if now:
         _shown[cell] = now
 
 
-def _held_elsewhere(explorer, shell):
-    """Whether anything holds ``explorer`` but its own parts (its scheduler, its bound methods
-    and closures) and IPython's output history: a variable of the notebook, a question that
-    reveals it, a list."""
+def _held_elsewhere(obj, shell):
+    """Whether anything holds ``obj`` but its own parts (an explorer's scheduler, bound
+    methods and closures) and IPython's output history: a variable of the notebook, a
+    question that reveals it, a list."""
     history = [] if shell is None else [shell.user_ns.get("Out"), shell.user_ns_hidden, shell.displayhook,
                                         vars(shell.displayhook)]
-    own = [explorer.scheduler, vars(explorer.scheduler)]
-    for holder in gc.get_referrers(explorer):
+    scheduler = getattr(obj, "scheduler", None)
+    own = [] if scheduler is None else [scheduler, vars(scheduler)]
+    for holder in gc.get_referrers(obj):
         if isinstance(holder, (types.CellType, types.FrameType)) or (
-                isinstance(holder, types.MethodType) and holder.__self__ is explorer):
+                isinstance(holder, types.MethodType) and holder.__self__ is obj):
             continue
         if any(holder is known for known in own + history):
             continue
         if shell is not None and holder is shell.user_ns:
             hidden = shell.user_ns_hidden  # IPython's own names: _, __, _12 (the output history)...
-            if any(value is explorer and (name not in hidden or hidden[name] is not value)
+            if any(value is obj and (name not in hidden or hidden[name] is not value)
                    for name, value in holder.items()):
                 return True
             continue

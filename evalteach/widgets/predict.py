@@ -15,12 +15,13 @@ import io
 import re
 import sys
 import threading
+import weakref
 
 import ipywidgets as W
 from IPython.core.formatters import format_display_data
 
 from .. import _validate, plotting, poll
-from . import record
+from . import _cells, record
 from .quiz import (_ANSWER, _BAD, _GOOD, CHOICE_STYLE, _show, _text, choice_buttons, option_index,
                    parse_number, parse_options)
 
@@ -198,6 +199,9 @@ class Predict:
     >>> p.lock("4")  # doctest: +SKIP
     True
     """
+
+    #: Whether :meth:`close` has run: then the prediction holds nothing else.
+    closed = False
 
     def __init__(self, prompt, *, answer=None, options=None, tolerance=None, reveals=None,
                  explanation=None, id=None):
@@ -402,6 +406,8 @@ class Predict:
 
     def restyle(self):
         """Follow the theme's control sizes (called by :func:`evalteach.presenter`)."""
+        if self.closed:
+            return
         t = plotting.theme()
         for part in (self._prompt, self._status, self._outcome, self._lock_button, self._input):
             if "font_size" in part.style.keys:
@@ -437,7 +443,25 @@ class Predict:
             parts.append(f"<details><summary>Reveal</summary>{revealed}</details>")
         return f"<div class='evalteach-predict'>{''.join(parts)}</div>"
 
+    def close(self):
+        """Close this prediction's widgets and let go of everything it holds, as
+        :meth:`Explorer.close` does; what it reveals is closed too, unless something else
+        holds it (a variable, another question). When a cell that showed a prediction runs
+        again, the prediction is closed for you (:mod:`._cells`)."""
+        if self.closed:
+            return
+        theirs = [child for child, item in zip(self._revealed.children, self.reveals)
+                  if child is item or child is getattr(item, "widget", None)]
+        revealed = [weakref.ref(item) for item in self.reveals if hasattr(item, "closed")]
+        _cells.close_widgets([self.widget], keep=theirs)
+        self.__dict__.clear()
+        self.closed = True
+        _cells.release(revealed)
+
     def _repr_mimebundle_(self, **kwargs):
+        if self.closed:
+            return {"text/plain": repr(self)}
+        _cells.shown(self)
         bundle = self.widget._repr_mimebundle_(**kwargs) or {}
         bundle["text/plain"] = self._text_plain()
         bundle["text/html"] = self._html()
@@ -446,5 +470,7 @@ class Predict:
         return bundle
 
     def __repr__(self):
+        if self.closed:
+            return "<Predict closed>"
         state = f"guess={self.guess!r}" if self.locked else "not locked in"
         return f"<Predict {self.prompt!r}, {state}>"
