@@ -222,6 +222,7 @@ def measure_lesson(root, path, changes, pause, reruns):
         row["lesson_mb"] = kernel.rss_mb()
         row["explorers"], _ = drive(kernel, changes, seed=0, pause=pause)
         row["explorers_mb"] = kernel.rss_mb()
+        kernel.run("del _mb_explorers")  # the driver's hold: a student's kernel has none
         for _ in range(reruns):  # a student running the whole lesson again, cell by cell
             for cell in cells:
                 kernel.run(cell.source, cell=cell.get("id"))
