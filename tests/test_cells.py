@@ -4,6 +4,7 @@ names its cell."""
 from __future__ import annotations
 
 import json
+import weakref
 
 import pytest
 from jupyter_client.manager import start_new_kernel
@@ -18,13 +19,13 @@ LESSON_CELL = "explorer = et.SamplingErrorExplorer(error=0.3, n=160, n_sets=2000
 def test_a_new_explorer_is_held_by_nothing_but_its_own_parts(name):
     """Else a cell run again could never close it: whatever an explorer keeps of itself
     (its scheduler, bound methods, closures) must not count as being held elsewhere."""
-    explorer = getattr(widgets, name)(seed=0)
+    explorer = weakref.ref(getattr(widgets, name)(seed=0))  # its open widgets keep it alive
     try:
-        assert not _cells._held_elsewhere(explorer, None)
-        kept = (explorer,)  # e.g. a question's reveals
-        assert _cells._held_elsewhere(explorer, None) and kept
+        alone = _cells._held_elsewhere(explorer(), None)
+        kept = (explorer(),)  # e.g. a question's reveals
+        assert not alone and _cells._held_elsewhere(explorer(), None) and kept
     finally:
-        explorer.close()
+        explorer().close()
 
 
 @pytest.fixture(scope="module")

@@ -133,6 +133,18 @@ def test_reveals_a_plain_widget_and_a_list(explorer):
     assert p.reveals == (explorer, q, label)
 
 
+def test_close_closes_its_own_widgets_and_leaves_what_it_reveals_open():
+    label, explorer = W.Label("plain"), et.ZTableExplorer(seed=0)
+    p = et.Predict("Guess", reveals=[explorer, label])
+    own = [p.widget, p._input, p._lock_button, p._revealed]
+    p.close()
+    assert all(w.comm is None for w in own) and p.closed and repr(p) == "<Predict closed>"
+    assert not explorer.closed and explorer.widget.comm is not None and label.comm is not None
+    assert p._repr_mimebundle_() == {"text/plain": "<Predict closed>"}
+    p.restyle()  # presenter mode's theme change passes a closed prediction by
+    explorer.close()
+
+
 def test_reveals_a_result_through_its_rich_display():
     result = et.proportion_interval(12, 40)
     p = et.Predict("Guess", reveals=result)

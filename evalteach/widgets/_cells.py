@@ -7,9 +7,9 @@ eight times would otherwise hold eight explorers, about 12 MB each (measured in 
 
 So when a cell finishes, the explorers and predictions its previous run showed are closed,
 unless this run showed them again or something else still holds them: a variable of the
-notebook (it may show them later), a question that reveals them, a list. A closed
-prediction also closes what it revealed, unless something else holds that (in most
-lessons a prediction reveals an explorer made in the cell before it). Only in an IPython
+notebook (it may show them later), a question that reveals them, a list. What a prediction
+closed this way revealed is closed too, unless something else holds it (in most lessons a
+prediction reveals an explorer made in the cell before it). Only in an IPython
 kernel, and only for cells the front end names: JupyterLab and Notebook 7 send a cell id
 with each run. Elsewhere (a script, a client without cell ids) nothing is closed.
 
@@ -60,16 +60,20 @@ def close_widgets(widgets, keep=()):
 
 def release(refs):
     """Close what each weak reference in ``refs`` still points to, if it is open and nothing
-    holds it but its own parts and IPython's output history."""
+    holds it but its own parts and IPython's output history; then, on the same terms, what
+    it revealed (a prediction's ``reveals``)."""
     shell = _shell()
     for ref in refs:
         obj = ref()
-        if obj is not None and not obj.closed and not _held_elsewhere(obj, shell):
-            try:
-                obj.close()
-            except Exception:  # noqa: BLE001 - tidying up never breaks the student's cell
-                pass
+        if obj is None or obj.closed or _held_elsewhere(obj, shell):
+            continue
+        revealed = [weakref.ref(item) for item in getattr(obj, "reveals", ()) if hasattr(item, "closed")]
+        try:
+            obj.close()
+        except Exception:  # noqa: BLE001 - tidying up never breaks the student's cell
+            continue
         obj = None
+        release(revealed)
 
 
 def _shell():
@@ -103,9 +107,11 @@ def _held_elsewhere(obj, shell):
                                         vars(shell.displayhook)]
     scheduler = getattr(obj, "scheduler", None)
     own = [] if scheduler is None else [scheduler, vars(scheduler)]
+    gc.collect()  # garbage not yet collected (a finished call's frames, say) holds nothing
     for holder in gc.get_referrers(obj):
-        if isinstance(holder, (types.CellType, types.FrameType)) or (
-                isinstance(holder, types.MethodType) and holder.__self__ is obj):
+        if isinstance(holder, types.CellType) or (
+                isinstance(holder, types.MethodType) and holder.__self__ is obj) or (
+                isinstance(holder, types.FrameType) and holder.f_globals is globals()):  # this module's
             continue
         if any(holder is known for known in own + history):
             continue

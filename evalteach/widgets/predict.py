@@ -15,7 +15,6 @@ import io
 import re
 import sys
 import threading
-import weakref
 
 import ipywidgets as W
 from IPython.core.formatters import format_display_data
@@ -445,18 +444,16 @@ class Predict:
 
     def close(self):
         """Close this prediction's widgets and let go of everything it holds, as
-        :meth:`Explorer.close` does; what it reveals is closed too, unless something else
-        holds it (a variable, another question). When a cell that showed a prediction runs
-        again, the prediction is closed for you (:mod:`._cells`)."""
+        :meth:`Explorer.close` does. What it reveals stays open: it is the caller's. When a
+        cell that showed a prediction runs again, the prediction is closed for you, and what
+        it revealed too unless something else holds it (:mod:`._cells`)."""
         if self.closed:
             return
         theirs = [child for child, item in zip(self._revealed.children, self.reveals)
                   if child is item or child is getattr(item, "widget", None)]
-        revealed = [weakref.ref(item) for item in self.reveals if hasattr(item, "closed")]
         _cells.close_widgets([self.widget], keep=theirs)
         self.__dict__.clear()
         self.closed = True
-        _cells.release(revealed)
 
     def _repr_mimebundle_(self, **kwargs):
         if self.closed:
