@@ -88,7 +88,7 @@ def test_bands_are_clipped_to_possible_accuracies_and_the_cursor_stops_below_the
     lower, upper = xy[:11, 1], xy[11:22][::-1, 1]
     np.testing.assert_allclose(upper, np.minimum(a.mean + a.sd, 1))
     np.testing.assert_allclose(lower, np.maximum(a.mean - a.sd, 0))
-    assert e.legends[2].texts[1].get_text() == "mean ± sd over folds, clipped to [0, 1]"
+    assert e.legends[2].texts[1].get_text() == "mean ± 1 sd over folds"
     # the selected point's line ends just below accuracy 1; the stars sit above 1, clear of it
     from evalteach.widgets.learning_curve import CURSOR_GAP
 

@@ -30,8 +30,8 @@ MODE_LABELS = {"size": "training-set size (examples, log scale)",
 #: (Short: the fold panel is narrow; the x label says which values are replaced, and by what.)
 MODE_POINTS = {"size": "trained on {x} examples", "class": "{x:.0%} of labels replaced",
                "feature": "{x:.0%} of values replaced"}
-#: The bands' legend entry: the sd band is cut at the possible accuracies.
-BAND_LABEL = "mean ± sd over folds, clipped to [0, 1]"
+#: The bands' legend entry (the band is clipped to [0, 1], the possible accuracies: see the class docstring).
+BAND_LABEL = "mean ± 1 sd over folds"
 #: The baseline's legend entry: always predicting the training part's most frequent class. A learning
 #: curve (size mode) does not stretch its y range down to the baseline; the entry then says it is below.
 BASELINE_LABEL = "majority-class baseline {value:.3f}"
