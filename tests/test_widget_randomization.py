@@ -259,6 +259,51 @@ def test_summary_at_five_folds_says_the_test_cannot_reach_5_percent():
     assert e.exact_line._unscaled_dash_pattern != e.t_line._unscaled_dash_pattern
 
 
+@pytest.mark.parametrize("presenter", [False, True], ids=["laptop", "presenter"])
+def test_at_five_folds_no_text_overlaps_the_p_lines_or_other_text(presenter, monkeypatch):
+    """k = 5: the exact p is at least 2/32 = 0.0625, just above the 0.05 line, and the running
+    p settles on it. The note on the smallest p stood under the 0.05 line, marked as a label
+    of the data under it (exempt from the clutter check), and the running p and the t-test's
+    line crossed it (lesson 12's naive Bayes − logistic: exact p 0.0625, t-test p 0.023); the
+    walk opens naive Bayes − tree, whose lines stay above it. The note now stands under the
+    panel's x label, labels no data, and no text overlaps text, data or the figure's edge in
+    either k, also where a tiny t-test p puts its line low on the p axis (the legend's corner)."""
+    import evalteach
+    from matplotlib.text import Text
+
+    from evalteach import plotting
+    from test_text_overlap import clutter
+
+    evalteach.presenter(presenter)
+    try:
+        for learners, k in ((("naive_bayes", "logistic"), 5), (("naive_bayes", "tree"), 5),
+                            (("stump", "1nn"), 5), (("stump", "1nn"), 10)):
+            e = RandomizationExplorer(seed=0, dataset="breast_cancer" if "stump" not in learners else "iris",
+                                      learner_a=learners[0], learner_b=learners[1], k=k, resamples=0)
+            for resamples in (0, 30, 1000, 100_000):
+                e.set(resamples=resamples)
+                state = (learners, k, resamples)
+                assert not [t for t in e.figure.findobj(Text) if t.get_gid() == plotting.ON_DATA], state
+                assert clutter(e.figure, monkeypatch) == [], state
+                e.forget_pixels()  # the checker's full draw left animated artists in the background
+                renderer = e.figure.canvas.get_renderer()
+                lines = [line for line in (e.exact_line, e.t_line) if line.get_ydata()[0] > 0]
+                low = min(e.side.transData.transform((1, line.get_ydata()[0]))[1] for line in lines)
+                legend = e.legends["p-values"].get_window_extent(renderer)
+                assert low > legend.y1, state  # every p line runs above the legend
+            r = e.result
+            if k == 5:
+                assert r.exact.p_value >= 2 / 32 and "never significant at 0.05" in e.floor_note.get_text()
+                note = e.floor_note.get_window_extent(renderer)
+                assert note.y1 < e.side.xaxis.label.get_window_extent(renderer).y0  # under the x label
+            else:
+                assert e.floor_note.get_text() == ""
+    finally:
+        evalteach.presenter(False)
+    lesson = RandomizationExplorer(seed=0, learner_b="logistic", k=5, resamples=1000).result
+    assert lesson.exact.p_value == 2 / 32 and round(lesson.t_test.p_value, 3) == 0.023
+
+
 def test_no_floor_note_when_the_test_can_reach_the_level():
     e = RandomizationExplorer(seed=0, k=10, resamples=100)
     r = e.result

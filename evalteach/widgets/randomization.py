@@ -15,7 +15,7 @@ from matplotlib.transforms import ScaledTranslation
 
 from .. import _validate
 from ..learners import LEARNERS
-from ..plotting import COLORS, ON_DATA, fast_x_axis, points
+from ..plotting import COLORS, fast_x_axis, points
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, RANDOMIZATION_K
 from ..simulate.learner_scores import fold_errors, growing_resamples, holdout_predictions
 from ..stats import paired_t_test, permutation_test, proportion_interval
@@ -33,6 +33,10 @@ _FINE = (1, 1.5, 2, 3, 4, 5, 7.5, 10)
 #: Ticks of the p axis (log scale), and every tick label left of the side panel in either mode.
 _P_TICKS = (1e-5, 1e-4, 0.001, 0.01, 0.05, 0.2, 1)
 _SIDE_TICK_LABELS = ("Wald\n(formula)", "Wilson\n(formula)", "BCa", "percentile") + tuple(f"{x:g}" for x in _P_TICKS)
+#: The top of the p axis, and the share of its height (from the bottom) the p-values legend
+#: may take: every p line is drawn above it (the legend reaches 0.27 at either scale).
+_P_TOP = 1.5
+_LEGEND_ROOM = 0.3
 #: The heading of each mode (the bootstrap has no null distribution).
 HEADINGS = {"permutation": "Randomisation test: a null distribution, one resample at a time",
             "bootstrap": "Bootstrap interval: a bootstrap distribution, one resample at a time"}
@@ -473,7 +477,7 @@ class RandomizationExplorer(Explorer):
     # the whole canvas); each axis's ticks for the mode and coarse limits (_frame_of), so a
     # new data set or learner keeps them unless the scale really changes; and each text
     # that changes with the data but not with B (the data's name, the exact and t-test p,
-    # the note under the 0.05 line). No control redraws the whole figure, and the other
+    # the note on the smallest p). No control redraws the whole figure, and the other
     # modes, data sets, learners and k are drawn ahead while the kernel is idle.
 
     def _build(self, figure):
@@ -511,11 +515,11 @@ class RandomizationExplorer(Explorer):
         # sign-flip mode: the exact and t-test p-values, above the title's one line
         self.side_facts = side.annotate("", xy=(0, 1), xycoords=self.side_title, xytext=(0, 1),
                                         textcoords="offset points", ha="left", va="bottom", fontsize="medium")
-        # sign-flip mode, too few patterns for significance: the smallest p, under the level line
-        self.floor_note = side.annotate("", xy=(0.98, 1 - CONFIDENCE), xycoords=side.get_yaxis_transform(),
-                                        xytext=(0, -4), textcoords="offset points", ha="right", va="top",
-                                        fontsize="small")
-        self.floor_note.set_gid(ON_DATA)  # a t-test line may pass under it
+        # sign-flip mode, too few patterns for significance: the smallest p, under the x label
+        # as the data's name is under the histogram's (in the panel the p lines and the
+        # running p would cross it: at k = 5 they lie about 0.05, where it stood)
+        self.floor_note = side.annotate("", xy=(0.5, 0), xycoords=side.xaxis.label, xytext=(0, -1),
+                                        textcoords="offset points", ha="center", va="top", fontsize="small")
         # one legend per mode, made once; a mode switch only shows the other
         self.legends = {
             "permutation": Legend(ax, [self.calm, self.extreme, self.observed, self.mirror],
@@ -571,8 +575,12 @@ class RandomizationExplorer(Explorer):
             else:  # all tied: the null is 0 alone, which any axis holds
                 reach = kept.get("reach", 0.01)
             kept["reach"] = reach
-            # the p axis a decade below the smallest line, so the legend's corner stays clear of them
-            bottom = 10.0 ** np.floor(np.log10(0.1 * min(0.01, r.exact.p_value, r.t_test.p_value)))
+            # the p axis a decade or more below the smallest line, so low that the line runs
+            # above the legend in the panel's lower corner (_LEGEND_ROOM of its height); a
+            # t-test p of 0 (equal differences: t infinite) has no place on a log axis
+            lowest = np.log10(min(0.01, *(p for p in (r.exact.p_value, r.t_test.p_value) if p > 0)))
+            room = (lowest - _LEGEND_ROOM * np.log10(_P_TOP)) / (1 - _LEGEND_ROOM)
+            bottom = 10.0 ** np.floor(min(lowest - 1, room))
             if "bottom" in kept and kept["bottom"] <= bottom < 1e3 * kept["bottom"]:
                 bottom = kept["bottom"]
             kept["bottom"] = bottom
@@ -604,7 +612,7 @@ class RandomizationExplorer(Explorer):
         if sign_flip:
             end, bottom = side_limits
             side.set_xlim(0.8, end)
-            side.set_ylim(bottom, 1.5)
+            side.set_ylim(bottom, _P_TOP)
             side.set_xscale("log")
             side.set_yscale("log")
             ticks = [x for x in _P_TICKS if x >= bottom]
@@ -673,15 +681,13 @@ class RandomizationExplorer(Explorer):
             self._draw_bootstrap(r)
 
     def _show_texts(self, frame, label, facts, note):
-        """Set the texts that change with the data but not with B: the data's name (under
-        the x label), the exact and t-test p (over the side panel's title) and the note
-        under the 0.05 line; each keyed by its text and by what lies under it."""
-        mode, _, _, side_limits = frame
-        bottom = side_limits[1] if side_limits else None
-        for text, value, key in ((self.data_label, label, mode), (self.side_facts, facts, mode),
-                                 (self.floor_note, note, (mode, bottom))):
+        """Set the texts that change with the data but not with B: the data's name and the
+        note on the smallest p (each under its panel's x label) and the exact and t-test p
+        (over the side panel's title); each keyed by its text and by what lies under it."""
+        mode = frame[0]
+        for text, value in ((self.data_label, label), (self.side_facts, facts), (self.floor_note, note)):
             text.set_text(value)
-            self.text_layers[text].show((key, value))
+            self.text_layers[text].show((mode, value))
 
     def _draw_sign_flip(self, r, right, left):
         # two short lines: the title stays within its panel whatever the numbers
