@@ -6,7 +6,7 @@ from sklearn.metrics import confusion_matrix, precision_score, recall_score
 from evalteach.stats import confusion
 from evalteach.widgets.imbalance import (METRICS, ImbalanceExplorer, counts, data_predictions, data_split,
                                          scott_predictions)
-from explorer_contract import check_contract
+from explorer_contract import check_contract, clutter
 
 
 def test_contract_scott_example():
@@ -76,6 +76,50 @@ def test_balancing_raises_recall_of_the_rare_class():
     r = ImbalanceExplorer(source="data", positive_share=0.03, learner="stump", balance="under").result
     plain, balanced = r.confusions[1], r.confusions[2]
     assert balanced.recall >= plain.recall and balanced.fpr >= plain.fpr
+
+
+@pytest.mark.parametrize("share", [0.01, 0.02, 0.05, 0.1, 0.3, 0.5])
+def test_the_cost_slider_lands_next_to_the_cost_where_the_cheapest_classifier_changes(share):
+    """Scott's h_B costs fp + c fn, "always negative" c (tp + fn): equal at c = fp / tp (50/19 = 2.63
+    at 2% positives, 0.055 at half). At every class ratio offered that cost lies inside the
+    slider, the cheapest classifier changes between two neighbouring steps of it, and the
+    nearer of them is within 2.5% of the break-even (the old slider, 1 to 1000 in steps of
+    10**0.1, stepped from 2.51 to 3.16 over 2.63 and began above it from 6% positives on)."""
+    control = ImbalanceExplorer().controls["cost_fn"]
+    steps = control.base ** np.arange(control.min, control.max + control.step / 2, control.step)
+    pos = round(1000 * share)
+    tp, fp = round(0.95 * pos), (1000 - pos) - round(930 / 980 * (1000 - pos))  # Scott's h_B at this ratio
+    break_even = fp / tp
+    assert steps[0] < break_even < steps[-1]
+    e = ImbalanceExplorer(positive_share=share)
+    cheapest = []
+    for cost in steps:
+        e.controls["cost_fn"].value = float(cost)
+        cheapest.append(e.result.names[int(np.argmin(e.result.costs))])
+    switch = [i for i in range(1, len(steps)) if cheapest[i] != cheapest[i - 1]]
+    assert len(switch) == 1, switch
+    below, above = steps[switch[0] - 1], steps[switch[0]]
+    assert (cheapest[switch[0] - 1], cheapest[switch[0]]) == ("always negative", "h_B")
+    assert below <= break_even <= above
+    assert min(abs(np.log10(x / break_even)) for x in (below, above)) <= 0.01
+    if share == 0.02:  # the lesson's explore task: a step at 2.63, where the two costs shown are equal
+        e.controls["cost_fn"].value = float(min(steps, key=lambda x: abs(x - 50 / 19)))
+        assert e.result.cost_fn == pytest.approx(2.63, abs=0.005)
+        assert [t.get_text() for t in e.cost_text] == ["0.053", "0.062", "0.053"]
+
+
+def test_cost_title_fits_the_figure_at_the_smallest_costs():
+    """Costs below 1 are written with five digits ("0.01047"): the title keeps within its place."""
+    import evalteach as et
+
+    for presenter in (False, True):
+        et.presenter(presenter)
+        try:
+            e = ImbalanceExplorer(positive_share=0.5, cost_fn=10 ** -1.98)
+            assert e.cost_title.get_text() == "costs: miss 0.01047,\nfalse alarm 1"
+            assert clutter(e.figure) == []
+        finally:
+            et.presenter(False)
 
 
 def test_scott_rates_are_kept_when_the_ratio_moves():
