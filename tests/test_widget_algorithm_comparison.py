@@ -130,6 +130,24 @@ def test_the_picture_says_it_is_a_simulated_model():
     assert "no real learners" in e._summary_html.value
 
 
+def test_the_picture_states_the_training_set_noise_in_force():
+    """A screenshot says under which training-set noise its rates were obtained: the heading
+    over the bars and the summary state the noise of the simulation shown."""
+    e = AlgorithmComparisonExplorer(n_experiments=200)
+    assert e.result.training_noise == 0.05
+    assert e.heading.get_text() == "200 experiments simulated from a model of two learners, training-set noise 0.05"
+    assert "training-set noise 0.05" in e._summary(e.result)
+    before = e.image
+    e.set(training_noise=0.2, difference=0.05)
+    r = e.result
+    assert r.training_noise == 0.2
+    ref = AlgorithmTestExperiments(200, max_n=MAX_N, seed=0).simulate(200, 0.2, 0.05, stability=0.9,
+                                                                      training_noise=0.2)
+    assert r.rejection_rates == ref.rejection_rates  # the rates shown are those of the noise stated
+    assert e.heading.get_text().endswith(", training-set noise 0.20")
+    assert "training-set noise 0.20" in e._summary(r) and e.image != before
+
+
 def test_no_visible_control_is_idle():
     e = AlgorithmComparisonExplorer(n_experiments=200)
     assert e._hidden(e.state) == set()
@@ -218,6 +236,7 @@ def test_what_is_pasted_is_what_a_fresh_explorer_shows(changes, monkeypatch):
     fresh = AlgorithmComparisonExplorer(**{k: v for k, v in e.state.items() if k != "seed"})
     assert fresh.result.rejection_rates == e.result.rejection_rates
     assert fresh.view_heading.get_text() == e.view_heading.get_text()
+    assert fresh.heading.get_text() == e.heading.get_text()
 
 
 def test_fewer_experiments_are_the_first_of_the_current_draws():

@@ -46,6 +46,8 @@ class AlgorithmComparisonView:
 
     simulation: object
     null: object
+    #: the model's training-set noise (the simulation does not keep it): the picture states it
+    training_noise: float
 
     def __getattr__(self, name):  # the numbers shown are the simulation's
         return getattr(self.__dict__["simulation"], name)
@@ -160,7 +162,7 @@ class AlgorithmComparisonExplorer(Explorer):
         else:
             sim = self._simulation(state, state["difference"], self._cache.get(self._key(state, 0.0)), experiments)
             null = self._simulation(state, 0.0, experiments=experiments)
-        return AlgorithmComparisonView(sim, null)
+        return AlgorithmComparisonView(sim, null, float(state["training_noise"]))
 
     def _compute(self, state):
         return self._view(state)
@@ -213,8 +215,8 @@ class AlgorithmComparisonExplorer(Explorer):
         self.legend = None
         # Two text artists, not the axes title, each pasted per wording (CachedText): their
         # glyphs cost more than the rest of an update, the first line changes with the view,
-        # alpha and the difference, the second with the number of experiments. They stand
-        # apart by more than the padding of their cached regions.
+        # alpha and the difference, the second with the number of experiments and the
+        # training-set noise. They stand apart by more than the padding of their cached regions.
         self.heading = ax.text(0.5, 1.02, "", transform=ax.transAxes, ha="center", va="bottom")
         self.view_heading = ax.annotate("", xy=(0.5, 1), xycoords=self.heading, xytext=(0, 3),
                                         textcoords="offset points", ha="center", va="bottom")
@@ -266,7 +268,8 @@ class AlgorithmComparisonExplorer(Explorer):
         self.alpha_line.set_xdata([alpha])
         what = "Type-I error (no true difference)" if null else f"Power (true difference {r.difference:.2f})"
         self.view_heading.set_text(f"{what}, alpha = {alpha:g}")
-        self.heading.set_text(f"{r.n_experiments} experiments simulated from a model of two learners")
+        self.heading.set_text(f"{r.n_experiments} experiments simulated from a model of two learners, "
+                              f"training-set noise {r.training_noise:.2f}")
 
     def _summary(self, r):
         what = ("Type-I error (the learners are equally good)" if r.difference == 0 else
@@ -276,5 +279,6 @@ class AlgorithmComparisonExplorer(Explorer):
                           + (" (too liberal under H0)" if r.difference and r.verdict(k) == "liberal" else "")
                           for k in _NAMES)
         return (f"{what} at alpha = {r.alpha:g} over {r.n_experiments} experiments simulated from a "
-                f"statistical model of two learners (no real learners trained) on data sets of {r.n}: "
+                f"statistical model of two learners (no real learners trained) on data sets of {r.n}, "
+                f"training-set noise {r.training_noise:.2f}: "
                 f"{rates}.")
