@@ -1,4 +1,6 @@
 """ImbalanceExplorer: Scott's accuracy paradox; rates equal evalteach.stats.confusion and sklearn."""
+import re
+
 import numpy as np
 import pytest
 from sklearn.metrics import confusion_matrix, precision_score, recall_score
@@ -105,7 +107,9 @@ def test_the_cost_slider_lands_next_to_the_cost_where_the_cheapest_classifier_ch
     if share == 0.02:  # the lesson's explore task: a step at 2.63, where the two costs shown are equal
         e.controls["cost_fn"].value = float(min(steps, key=lambda x: abs(x - 50 / 19)))
         assert e.result.cost_fn == pytest.approx(2.63, abs=0.005)
-        assert [t.get_text() for t in e.cost_text] == ["0.053", "0.062", "0.053"]
+        # 3 significant figures: 20 x 2.63 / 1000 and (50 + 2.63) / 1000 both read 0.0526
+        assert [t.get_text() for t in e.cost_text] == ["0.0526", "0.0623", "0.0526"]
+        assert e.cost_axes.get_ylim() == (0, 0.1)  # the bars fill the panel: their crossing shows
 
 
 def test_cost_title_fits_the_figure_at_the_smallest_costs():
@@ -237,7 +241,7 @@ def test_summary_states_the_costs_first():
     e = ImbalanceExplorer(cost_fn=20.0)
     summary = e._summary(e.result)
     assert summary.startswith("Costs: a miss 20, a false alarm 1")
-    assert "average cost per test case 0.070" in summary  # h_B: (20 x 1 + 50) / 1000
+    assert re.search(r"average cost per test case 0\.07(?!\d)", summary)  # h_B: (20 x 1 + 50) / 1000
     # Scott's 20 positives: h_A's precision rests on its 17 alarms, shown as a count
     assert e.rate_text[1][METRICS.index("precision")].get_text() == "2/17" and e.result.few
     assert "uncertain" in e.rate_title.get_text() and "0.118 (2 of 17)" in summary

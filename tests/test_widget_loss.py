@@ -167,8 +167,8 @@ def test_summary_says_the_minimum_is_at_the_true_probability_and_the_quadratic_l
             in summary)
     assert "0.700 and 0.700" not in summary
     assert "sums the squared errors over both classes" in summary and "at most 1" in summary
-    assert ("Half of it, the squared error (p - y)^2 of one forecast p (y the class, 0 or 1), is at most 1; "
-            "its mean over instances is the Brier score as usually reported." in summary)
+    assert ("for two classes it equals 2(p - y)^2, y the class (0 or 1), so its largest value is 2. The Brier "
+            "score usually reported is the mean of (p - y)^2 over instances, half of it, at most 1." in summary)
 
 
 @pytest.mark.parametrize("predicted", [0.0, 0.3, 0.9, 1.0])

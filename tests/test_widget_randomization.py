@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 from scipy import stats as sps
 
+from evalteach._format import p_text
 from evalteach.simulate import fold_errors, holdout_predictions
 from evalteach.stats import bootstrap_interval, paired_t_test, permutation_test, proportion_interval
 from evalteach.widgets import RandomizationExplorer
@@ -189,7 +190,7 @@ def test_new_data_on_the_same_scale_keeps_the_frame(monkeypatch):
     assert "decision tree − naive Bayes" in e.data_label.get_text()
     assert f"observed mean {r.observed:+.4f}" in e.data_label.get_text()
     assert f"exact p = {r.exact.p_value:.4f} (all 1,024 sign patterns)" in e.side_facts.get_text()
-    assert f"paired t-test p = {r.t_test.p_value:.4f}" in e.side_facts.get_text()
+    assert f"paired t-test {p_text(r.t_test.p_value)} (t = {r.t_test.statistic:.2f}, 9 df)" in e.side_facts.get_text()
     assert e.exact_line.get_ydata()[0] == r.exact.p_value and e.t_line.get_ydata()[0] == r.t_test.p_value
     # the texts drawn over the kept frame: the picture is the one drawn afresh
     shown = e.image
@@ -241,8 +242,8 @@ def test_summary_at_five_folds_says_the_test_cannot_reach_5_percent():
     r = e.result
     text = e._summary(r)
     assert r.smallest_p == 2 / 32 and r.exact.p_value >= r.smallest_p
-    assert "the smallest possible two-sided p is 2/32 = 0.0625, above 0.05" in text
-    assert "can never be significant at the 5% level" in text
+    assert "the smallest possible exact two-sided p is 2/32 = 0.0625, above 0.05" in text
+    assert "So the exact test can never be significant at the 5% level" in text
     assert r.observed < 0 and "Naive Bayes erred less on average" in text  # differences are A - B
     se = np.sqrt(r.p_value * (1 - r.p_value) / 100_000)
     assert r.monte_carlo_se == pytest.approx(se) and f"standard error is {se:.4f}" in text
@@ -251,7 +252,7 @@ def test_summary_at_five_folds_says_the_test_cannot_reach_5_percent():
     assert np.isinf(r.exact.low) and "sign-flip test: unbounded" in text
     assert f"From the t-test: [{r.t_test.low:+.4f}, {r.t_test.high:+.4f}]" in text
     assert "not: the training sets overlap" in text and "approximate" in text
-    assert "0.0625" in e.floor_note.get_text() and "never significant" in e.floor_note.get_text()
+    assert e.floor_note.get_text() == "smallest exact p = 2/32 = 0.0625 > 0.05"
     assert f"se {se:.4f}" in e.side_title.get_text()
     # the exact line is drawn over the t-test's, dotted over dashes: both show where they meet
     dynamic = e._dynamic
@@ -276,24 +277,28 @@ def test_at_five_folds_no_text_overlaps_the_p_lines_or_other_text(presenter, mon
 
     evalteach.presenter(presenter)
     try:
-        for learners, k in ((("naive_bayes", "logistic"), 5), (("naive_bayes", "tree"), 5),
-                            (("stump", "1nn"), 5), (("stump", "1nn"), 10)):
-            e = RandomizationExplorer(seed=0, dataset="breast_cancer" if "stump" not in learners else "iris",
-                                      learner_a=learners[0], learner_b=learners[1], k=k, resamples=0)
+        # the last three: a running p that dips below the p lines, into the legend's corner
+        for dataset, learners, k in (("breast_cancer", ("naive_bayes", "logistic"), 5),
+                                     ("breast_cancer", ("naive_bayes", "tree"), 5), ("iris", ("stump", "1nn"), 5),
+                                     ("iris", ("stump", "1nn"), 10), ("breast_cancer", ("tree", "logistic"), 10),
+                                     ("wine", ("1nn", "stump"), 10), ("breast_cancer", ("naive_bayes", "logistic"), 10)):
+            e = RandomizationExplorer(seed=0, dataset=dataset, learner_a=learners[0], learner_b=learners[1],
+                                      k=k, resamples=0)
             for resamples in (0, 30, 1000, 100_000):
                 e.set(resamples=resamples)
-                state = (learners, k, resamples)
+                state = (dataset, learners, k, resamples)
                 assert not [t for t in e.figure.findobj(Text) if t.get_gid() == plotting.ON_DATA], state
                 assert clutter(e.figure, monkeypatch) == [], state
                 e.forget_pixels()  # the checker's full draw left animated artists in the background
                 renderer = e.figure.canvas.get_renderer()
                 lines = [line for line in (e.exact_line, e.t_line) if line.get_ydata()[0] > 0]
-                low = min(e.side.transData.transform((1, line.get_ydata()[0]))[1] for line in lines)
+                low = min([e.side.transData.transform((1, line.get_ydata()[0]))[1] for line in lines]
+                          + [float(np.min(e.side.transData.transform(e.trace.get_xydata())[:, 1], initial=np.inf))])
                 legend = e.legends["p-values"].get_window_extent(renderer)
-                assert low > legend.y1, state  # every p line runs above the legend
+                assert low > legend.y1, state  # every p line and the running p run above the legend
             r = e.result
             if k == 5:
-                assert r.exact.p_value >= 2 / 32 and "never significant at 0.05" in e.floor_note.get_text()
+                assert r.exact.p_value >= 2 / 32 and e.floor_note.get_text() == "smallest exact p = 2/32 = 0.0625 > 0.05"
                 note = e.floor_note.get_window_extent(renderer)
                 assert note.y1 < e.side.xaxis.label.get_window_extent(renderer).y0  # under the x label
             else:
@@ -314,7 +319,7 @@ def test_no_floor_note_when_the_test_can_reach_the_level():
     own = RandomizationExplorer(a=[0.02, 0.0, 0.03, 0.0, 0.02, -0.01], resamples=0)
     assert own.result.smallest_p == 2 / 16
     text = own._summary(own.result)
-    assert "With only 4 of the 6 differences not 0, the smallest possible two-sided p is 2/16" in text
+    assert "With only 4 of the 6 differences not 0, the smallest possible exact two-sided p is 2/16" in text
     assert "scores in b are lower" in text and "B = 0: no resamples drawn yet" in text
     own.set(mode="permutation")  # bootstrap mode is not offered: unchanged
     assert own.floor_note.get_text()

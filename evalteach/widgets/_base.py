@@ -79,10 +79,10 @@ def slider(description, value, min, max, step=1, *, readout_format=None, tooltip
     return _finish(control, tooltip)
 
 
-def log_slider(description, value, min_exp, max_exp, *, base=10, step=0.1, tooltip=None):
+def log_slider(description, value, min_exp, max_exp, *, base=10, step=0.1, readout_format=".3g", tooltip=None):
     """A slider moving on a log scale from base**min_exp to base**max_exp."""
     control = W.FloatLogSlider(value=value, base=base, min=min_exp, max=max_exp, step=step,
-                               description=description, continuous_update=True)
+                               description=description, continuous_update=True, readout_format=readout_format)
     return _finish(control, tooltip)
 
 

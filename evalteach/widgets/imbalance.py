@@ -7,6 +7,7 @@ from functools import lru_cache
 import numpy as np
 from matplotlib.transforms import IdentityTransform
 
+from .._format import decimal
 from ..data import load_dataset
 from ..learners import LEARNER_LABELS, LEARNERS, fitting, make_learner
 from ..plotting import COLORS, ON_DATA
@@ -30,7 +31,7 @@ SCOTT_N = 1000
 SCOTT_RATES = {"h_A": (2 / 20, 965 / 980), "h_B": (19 / 20, 930 / 980)}
 #: The cost axis' possible tops (1-2-5 steps): the costs reach at most
 #: 1.25 x (0.5 x 1000 + 0.5) with every positive missed at the largest share and cost.
-COST_TOPS = (0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+COST_TOPS = (0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
 
 @dataclass(frozen=True)
@@ -196,7 +197,9 @@ class ImbalanceExplorer(Explorer):
             # 0.01 to 1000 in steps of 10**0.02 (5%): the cost at which the cheapest classifier
             # changes lies between 0.05 (half the cases positive) and 5 (1%) for Scott's
             # classifiers, and a step lands within 2.5% of it (Scott's 2%: 50/19 = 2.63)
-            "cost_fn": log_slider("cost of a missed positive (FP costs 1)", 10.0, -2, 3, step=0.02),
+            # readout to 4 significant figures, trailing zeros cut (d3's ".4"): as the cost title
+            "cost_fn": log_slider("cost of a missed positive (FP costs 1)", 10.0, -2, 3, step=0.02,
+                                  readout_format=".4"),
             "learner": dropdown("learner (real data)", learners, "naive_bayes"),
             "balance": dropdown("balancing (real data)", [("undersample the majority", "under"),
                                                           ("oversample the minority", "over")],
@@ -348,7 +351,7 @@ class ImbalanceExplorer(Explorer):
                                      _bar_text(c, metric), beside)
         self.rate_title.set_text(self._rate_title(r.n_positive, r.n_negative, r.train, r.balanced,
                                                   r.balance, r.few))
-        top = _nice_ceiling(1.25 * max(0.2, float(np.max(r.costs))))
+        top = _nice_ceiling(1.25 * max(0.02, float(np.max(r.costs))))
         if top != self._cost_top:
             self._cost_top = top
             self.cost_axes.set_ylim(0, top)
@@ -359,7 +362,7 @@ class ImbalanceExplorer(Explorer):
             self.cost_axes.set_xticklabels([_wrap(name) for name in r.labels], fontsize="small")
         for bar, text, value in zip(self.cost_bars, self.cost_text, r.costs):
             bar.set_height(value)
-            self._label(text, bar, value, f"{value:.3f}")
+            self._label(text, bar, value, decimal(value))
         self.cost_title.set_text(self._cost_title(r.cost_fn))
         for name, key in (("cost_axis", top), ("names", r.labels), ("legend", r.labels),
                           ("rate_title", self.rate_title.get_text()), ("cost_title", self.cost_title.get_text())):
@@ -370,7 +373,7 @@ class ImbalanceExplorer(Explorer):
         for name, c, cost in zip(r.labels, r.confusions, r.costs):
             rates = ", ".join(f"{label.replace(chr(10), ' ')} {_rate(c, m)}"
                               for m, label in zip(METRICS, METRIC_LABELS))
-            parts.append(f"{name}: {rates}, average cost per test case {cost:.3f}")
+            parts.append(f"{name}: {rates}, average cost per test case {decimal(cost)}")
         if r.train is None:
             data = f"Test set with {r.n_positive} positives and {r.n_negative} negatives. "
         else:

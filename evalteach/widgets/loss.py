@@ -283,6 +283,5 @@ class LossExplorer(Explorer):
                 f"{r.p_true:.2f} the expected losses are {_show(r.expected_at_prediction('quadratic'))} "
                 f"(quadratic) and {_show(r.expected_at_prediction('informational'))} bits (informational); "
                 f"{smallest}. The quadratic loss here sums the squared errors over both classes (Witten and "
-                f"Frank), so its largest value is 2. Half of it, the squared error (p - y)^2 of one forecast p "
-                f"(y the class, 0 or 1), is at most 1; its mean over instances is the Brier score as usually "
-                f"reported.")
+                f"Frank): for two classes it equals 2(p - y)^2, y the class (0 or 1), so its largest value is 2. "
+                f"The Brier score usually reported is the mean of (p - y)^2 over instances, half of it, at most 1.")

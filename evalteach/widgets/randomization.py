@@ -14,6 +14,7 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator, ScalarFormatter
 from matplotlib.transforms import ScaledTranslation
 
 from .. import _validate
+from .._format import p_text
 from ..learners import LEARNERS
 from ..plotting import COLORS, fast_x_axis, points
 from ..simulate.bundled_scores import DATASETS, LEARNERS as FAST_LEARNERS, RANDOMIZATION_K
@@ -212,8 +213,7 @@ def _floor_note(r):
     if r.smallest_p <= 1 - CONFIDENCE:
         return ""
     patterns = round(2 / r.smallest_p)
-    return (f"smallest possible p = 2/{patterns:,} = {r.smallest_p:.4g}:\n"
-            f"never significant at {1 - CONFIDENCE:.2g}")
+    return f"smallest exact p = 2/{patterns:,} = {r.smallest_p:.4g} > {1 - CONFIDENCE:.2g}"
 
 
 def _interval(low, high):
@@ -256,10 +256,10 @@ def sign_flip_summary(r):
         nonzero = int(np.count_nonzero(r.differences))
         patterns = round(2 / r.smallest_p)
         start = f"With k = {k}" if nonzero == k else f"With only {nonzero} of the {k} differences not 0"
-        parts += [f"{start}, the smallest possible two-sided p is 2/{patterns:,} = {r.smallest_p:.4g}, above "
-                  f"{alpha:.2g}.", f"So this test can never be significant at the {alpha:.0%} level."]
+        parts += [f"{start}, the smallest possible exact two-sided p is 2/{patterns:,} = {r.smallest_p:.4g}, "
+                  f"above {alpha:.2g}.", f"So the exact test can never be significant at the {alpha:.0%} level."]
     t = r.t_test
-    parts += [f"Paired t-test p {t.p_value:.4f}.",
+    parts += [f"Paired t-test {p_text(t.p_value)}.",
               f"{CONFIDENCE:.0%} interval for the mean difference from the sign-flip test: "
               f"{_interval(r.exact.low, r.exact.high)}.",
               f"From the t-test: {_interval(t.low, t.high)}."]
@@ -575,10 +575,11 @@ class RandomizationExplorer(Explorer):
             else:  # all tied: the null is 0 alone, which any axis holds
                 reach = kept.get("reach", 0.01)
             kept["reach"] = reach
-            # the p axis a decade or more below the smallest line, so low that the line runs
-            # above the legend in the panel's lower corner (_LEGEND_ROOM of its height); a
-            # t-test p of 0 (equal differences: t infinite) has no place on a log axis
-            lowest = np.log10(min(0.01, *(p for p in (r.exact.p_value, r.t_test.p_value) if p > 0)))
+            # the p axis a decade or more below the smallest line or running p, so low that
+            # they run above the legend in the panel's lower corner (_LEGEND_ROOM of its
+            # height); a t-test p of 0 (equal differences: t infinite) has no place on a log axis
+            shown = (r.exact.p_value, r.t_test.p_value, float(np.min(r.trace_p, initial=1)))
+            lowest = np.log10(min(0.01, *(p for p in shown if p > 0)))
             room = (lowest - _LEGEND_ROOM * np.log10(_P_TOP)) / (1 - _LEGEND_ROOM)
             bottom = 10.0 ** np.floor(min(lowest - 1, room))
             if "bottom" in kept and kept["bottom"] <= bottom < 1e3 * kept["bottom"]:
@@ -615,7 +616,7 @@ class RandomizationExplorer(Explorer):
             side.set_ylim(bottom, _P_TOP)
             side.set_xscale("log")
             side.set_yscale("log")
-            ticks = [x for x in _P_TICKS if x >= bottom]
+            ticks = [x for x in _P_TICKS + tuple(10.0 ** -np.arange(6, 16)) if x >= bottom]
             side.set_yticks(ticks, [f"{x:g}" for x in ticks])
             # plain numbers, as tall as the bootstrap mode's, so a switch keeps the layout
             ticks = 10.0 ** np.arange(0, np.log10(end) + 1e-9)
@@ -673,7 +674,7 @@ class RandomizationExplorer(Explorer):
             k = r.differences.size
             self._show_texts(frame, f"{r.label}: observed mean {r.observed:+.4f}",
                              f"exact p = {r.exact.p_value:.4f} (all {2 ** k:,} sign patterns)\n"
-                             f"paired t-test p = {r.t_test.p_value:.4f} (t = {r.t_test.statistic:.2f}, {k - 1} df)",
+                             f"paired t-test {p_text(r.t_test.p_value)} (t = {r.t_test.statistic:.2f}, {k - 1} df)",
                              _floor_note(r))
             self._draw_sign_flip(r, int(np.sum(far & (values > 0))), int(np.sum(far & (values < 0))))
         else:
