@@ -1,11 +1,12 @@
 """Every lesson in a real browser: JupyterLab (and Notebook 7) in headless Chromium.
 
 For each lesson: open it, run all cells, wait for the kernel, then check that no cell
-shows an error, every widget rendered, every explorer shows its picture, moving one
-control of each explorer changes that picture, a slider can be set from the keyboard,
-and the browser console has no errors from the widget front end. A screenshot per lesson
-(device scale factor 2) goes to ``test-artifacts/``. Every picture has twice the pixels of
-its size on screen and the summary as its accessible name.
+shows an error, every widget rendered, every explorer shows its picture, every slider
+has a track to drag, moving one control of each explorer changes that picture, a slider
+can be set from the keyboard, and the browser console has no errors from the widget
+front end. A screenshot per lesson (device scale factor 2) goes to ``test-artifacts/``.
+Every picture has twice the pixels of its size on screen and the summary as its
+accessible name.
 """
 from __future__ import annotations
 
@@ -151,6 +152,17 @@ def check_crisp_and_named(panel, name):
         assert title.strip(), f"{name}: explorer {index}'s picture has no accessible name"
 
 
+#: Per visible slider of each explorer: [its label, the width of its track in CSS pixels].
+SLIDER_TRACKS = """els => els.flatMap(e => [...e.querySelectorAll('.widget-slider')].filter(s => s.offsetParent)
+  .map(s => [s.querySelector('.widget-label').textContent, s.querySelector('.noUi-target').getBoundingClientRect().width]))"""
+
+
+def check_sliders_have_room(panel, name):
+    """Every slider on screen has a track a hand can drag: a long label once left it 0 px wide."""
+    for label, width in panel.locator(EXPLORER).evaluate_all(SLIDER_TRACKS):
+        assert width >= 120, f"{name}: the slider {label!r} has a track of {width:.0f} px"
+
+
 def picture_changed(page, img, before):
     """Whether ``img`` comes to show a picture other than ``before`` after a control moved.
 
@@ -274,6 +286,7 @@ def test_lesson_in_jupyterlab(lesson, page_factory, lab_server):
         if "Explorer(" in lesson.read_text():
             assert explorers > 0, f"{name}: the lesson opens explorers but none rendered"
         check_crisp_and_named(panel, name)
+        check_sliders_have_room(panel, name)
         check_interaction(page, panel, name)
         check_keyboard(page, panel, name)
         ARTIFACTS.mkdir(exist_ok=True)

@@ -52,6 +52,8 @@ from ._scheduler import COALESCE, IDLE_PAUSE, REST, Scheduler  # noqa: F401 - ti
 _NUMERIC = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.BoundedIntText, W.BoundedFloatText)
 _SLIDERS = (W.IntSlider, W.FloatSlider, W.FloatLogSlider, W.IntRangeSlider, W.FloatRangeSlider)
 _CHOICES = (W.Dropdown, W.ToggleButtons, W.RadioButtons, W.Select)
+#: CSS pixels a slider has beyond its label: the readout, margins and a track of 120 px or more.
+_SLIDER_ROOM = 210
 
 
 # --- control factories: one look for every explorer -------------------------------------
@@ -368,7 +370,12 @@ class Explorer:
 
     def _style_controls(self, t):
         for control in self.controls.values():
-            if isinstance(control, _SLIDERS + (W.Dropdown, W.Text)):
+            if isinstance(control, _SLIDERS):
+                # The label takes its own width (description_width "initial"): in a fixed width a
+                # long one squeezed the track to nothing. The slider grows with its label instead
+                # (1ch a character, a little more than a letter's average width).
+                control.layout.width = f"max({t.control_width}, calc({len(control.description)}ch + {_SLIDER_ROOM}px))"
+            elif isinstance(control, (W.Dropdown, W.Text)):
                 control.layout.width = t.control_width
             if "font_size" in control.style.keys:
                 control.style.font_size = t.control_font
